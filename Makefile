@@ -1,0 +1,49 @@
+# Two commands for a fresh machine: `make run` and `make test`. Both go through `make setup`,
+# which does nothing when the environment, catalogues and database are up to date.
+SHELL := /bin/bash
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+# One stamp per database, so switching DATABASE_URL (SQLite ↔ PostgreSQL) sets each one up.
+DB_STAMP := $(VENV)/.db-$(shell printf '%s' "$$DATABASE_URL" | md5sum | cut -c1-12)
+CONTENT := $(shell find rulebook/content -type f 2>/dev/null)
+MIGRATIONS := $(shell find rulebook/migrations tutorial -name '*.py' 2>/dev/null)
+PO := $(wildcard locale/*/LC_MESSAGES/django.po)
+MO := $(PO:.po=.mo)
+
+.PHONY: setup run test bench check-content messages
+
+setup: $(INSTALLED) $(MO) $(DB_STAMP)
+
+$(INSTALLED): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(VENV)/bin/pip install --quiet --upgrade pip
+	$(VENV)/bin/pip install --quiet -e '.[test]'
+	touch $@
+
+# Catalogues are compiled with Babel: no GNU gettext needed.
+locale/%/LC_MESSAGES/django.mo: locale/%/LC_MESSAGES/django.po $(INSTALLED)
+	$(VENV)/bin/pybabel compile --statistics -i $< -o $@
+
+$(DB_STAMP): $(INSTALLED) $(CONTENT) $(MIGRATIONS)
+	$(PY) manage.py migrate --noinput
+	$(PY) manage.py load_content
+	touch $@
+
+run: setup
+	$(PY) manage.py runserver 127.0.0.1:8000
+
+test: setup
+	$(PY) -m pytest
+
+bench: setup
+	$(PY) bench/engine.py
+	$(PY) bench/search.py
+
+check-content: $(INSTALLED)
+	$(PY) manage.py load_content --check
+
+# Developers only (needs GNU gettext): refresh the .po files from the templates and code.
+messages: $(INSTALLED)
+	$(PY) manage.py makemessages --no-obsolete -l es -l it -l fr --ignore=.venv --ignore=staticfiles

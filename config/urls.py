@@ -1,0 +1,23 @@
+"""Root URLs: language-prefixed pages, the language-neutral API, admin and sitemap."""
+
+from django.conf.urls.i18n import i18n_patterns
+from django.contrib import admin
+from django.contrib.sitemaps.views import sitemap
+from django.urls import include, path
+
+from rulebook.sitemaps import SITEMAPS
+from rulebook.views.admin_report import translation_report
+
+urlpatterns = [
+    path("admin/translation-report/", translation_report, name="translation-report"),
+    path("admin/", admin.site.urls),
+    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
+]
+
+urlpatterns += i18n_patterns(
+    path("", include("rulebook.urls")),
+    prefix_default_language=True,
+)
+
+handler404 = "rulebook.views.errors.not_found"
+handler500 = "rulebook.views.errors.server_error"

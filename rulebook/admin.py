@@ -1,0 +1,75 @@
+"""Admin: modeltranslation's tabbed forms for every content model, and the completeness page."""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInline
+
+from .models import (
+    Figure,
+    GameTable,
+    GlossaryTerm,
+    RuleSection,
+    Ruleset,
+    RuleVariant,
+    Skill,
+    TableRow,
+)
+
+PROVENANCE = ("source", "original_language")
+
+
+@admin.register(Ruleset)
+class RulesetAdmin(TabbedTranslationAdmin):
+    list_display = ("key", "name", "game", "order")
+
+
+class ContentAdmin(TabbedTranslationAdmin):
+    list_filter: tuple[str, ...] = ("ruleset",)
+    search_fields: tuple[str, ...] = ("slug",)
+    readonly_fields = ("updated_at",)
+
+
+@admin.register(RuleSection)
+class RuleSectionAdmin(ContentAdmin):
+    list_display = ("slug", "title", "ruleset", "parent", "order")
+    list_select_related = ("ruleset", "parent")
+    search_fields = ("slug", "title")
+
+
+@admin.register(Skill)
+class SkillAdmin(ContentAdmin):
+    list_display = ("slug", "name", "ruleset", "kind", "category", "activation", "elite")
+    list_filter = ("ruleset", "kind", "category", "identification")
+    list_select_related = ("ruleset",)
+    search_fields = ("slug", "name")
+    filter_horizontal = ("related",)
+    raw_id_fields = ("counterpart",)
+
+
+class TableRowInline(TranslationTabularInline):
+    model = TableRow
+    extra = 0
+    fields = ("position", "range_text", "range_low", "range_high", "name", "effect")
+
+
+@admin.register(GameTable)
+class GameTableAdmin(ContentAdmin):
+    list_display = ("slug", "title", "ruleset", "dice", "order")
+    inlines = (TableRowInline,)
+
+
+@admin.register(GlossaryTerm)
+class GlossaryTermAdmin(ContentAdmin):
+    list_display = ("slug", "term", "ruleset", "concept")
+    search_fields = ("slug", "term")
+
+
+@admin.register(RuleVariant)
+class RuleVariantAdmin(ContentAdmin):
+    list_display = ("slug", "title", "ruleset", "source")
+
+
+@admin.register(Figure)
+class FigureAdmin(ContentAdmin):
+    list_display = ("slug", "caption", "ruleset")

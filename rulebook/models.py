@@ -1,0 +1,158 @@
+"""Content models. Identity lives in untranslated keys and English slugs; text fields are
+translated by django-modeltranslation (see translation.py) into one column per language."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+from .vocab import ACTIVATIONS, GAMES, IDENTIFICATIONS, LANGS, RULESET_KEYS, SKILL_KINDS
+
+LANGUAGE_CHOICES = [(code, code) for code in LANGS]
+
+
+class Ruleset(models.Model):
+    key = models.CharField(max_length=20, unique=True, choices=[(k, k) for k in RULESET_KEYS])
+    game = models.CharField(max_length=20, choices=[(g, g) for g in GAMES])
+    order = models.PositiveSmallIntegerField(default=0)
+    name = models.CharField(max_length=120)
+    description = models.TextField(blank=True)
+    content_hash = models.CharField(max_length=64, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["order", "key"]
+
+    def __str__(self) -> str:
+        return self.key
+
+
+class ContentItem(models.Model):
+    """Fields every text item shares: its ruleset, slug and provenance."""
+
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE)
+    slug = models.SlugField(max_length=80)
+    source = models.CharField(
+        max_length=80, help_text=_("Seed file the text comes from, or published-rules.")
+    )
+    original_language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES)
+    # Hash of the item as last loaded from its content file: a different hash of the current
+    # row means someone edited it in the admin since, and the loader must not overwrite it.
+    content_hash = models.CharField(max_length=64, blank=True, editable=False)
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        abstract = True
+        ordering = ["ruleset__order", "slug"]
+
+    def __str__(self) -> str:
+        return f"{self.ruleset.key}:{self.slug}"
+
+
+class RuleSection(ContentItem):
+    parent = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"
+    )
+    order = models.PositiveIntegerField(default=0)
+    title = models.CharField(max_length=200)
+    body = models.TextField()
+
+    class Meta(ContentItem.Meta):
+        ordering = ["ruleset__order", "order", "slug"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_section_slug")
+        ]
+
+
+class Skill(ContentItem):
+    kind = models.CharField(max_length=10, choices=[(k, k) for k in SKILL_KINDS])
+    category = models.CharField(max_length=20)
+    activation = models.CharField(max_length=10, blank=True, choices=[(a, a) for a in ACTIVATIONS])
+    elite = models.BooleanField(default=False)
+    identification = models.CharField(
+        max_length=10, default="certain", choices=[(i, i) for i in IDENTIFICATIONS]
+    )
+    identification_note = models.TextField(blank=True)
+    related = models.ManyToManyField("self", blank=True, symmetrical=False)
+    counterpart = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="counterparts_of"
+    )
+    name = models.CharField(max_length=120)
+    text = models.TextField()
+    change_note = models.TextField(blank=True)
+    name_note = models.TextField(blank=True)
+
+    class Meta(ContentItem.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_skill_slug")
+        ]
+
+
+class GameTable(ContentItem):
+    dice = models.CharField(max_length=20)
+    order = models.PositiveIntegerField(default=0)
+    title = models.CharField(max_length=200)
+    description = models.TextField(blank=True)
+
+    class Meta(ContentItem.Meta):
+        ordering = ["ruleset__order", "order", "slug"]
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_table_slug")
+        ]
+
+
+class TableRow(models.Model):
+    table = models.ForeignKey(GameTable, on_delete=models.CASCADE, related_name="rows")
+    position = models.PositiveIntegerField()
+    # "2", "4-10", "11-38", or a label ("winner") for rows that are not rolled for.
+    range_text = models.CharField(max_length=40)
+    range_low = models.IntegerField(null=True, blank=True)
+    range_high = models.IntegerField(null=True, blank=True)
+    name = models.CharField(max_length=200, blank=True)
+    effect = models.TextField()
+
+    class Meta:
+        ordering = ["table", "position"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "position"], name="unique_row_position")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.table}[{self.range_text}]"
+
+
+class GlossaryTerm(ContentItem):
+    concept = models.SlugField(max_length=80)
+    term = models.CharField(max_length=120)
+    definition = models.TextField()
+    note = models.TextField(blank=True)
+    # Wrong terms per language ({"fr": ["Blessure"]}) that must not appear in that language's texts.
+    avoid = models.JSONField(default=dict, blank=True)
+
+    class Meta(ContentItem.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_term_slug")
+        ]
+
+
+class RuleVariant(ContentItem):
+    """Another version of a rule, from a source that disagrees with the edition's rule."""
+
+    applies_to = models.JSONField(default=list, blank=True)
+    title = models.CharField(max_length=200)
+    text = models.TextField()
+
+    class Meta(ContentItem.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_variant_slug")
+        ]
+
+
+class Figure(ContentItem):
+    svg = models.TextField()
+    caption = models.CharField(max_length=300)
+    alt = models.TextField()
+
+    class Meta(ContentItem.Meta):
+        constraints = [
+            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_figure_slug")
+        ]

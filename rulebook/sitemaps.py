@@ -1,0 +1,60 @@
+"""sitemap.xml: every page in every language, with hreflang alternates."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib.sitemaps import Sitemap
+from django.urls import reverse
+
+from .models import GameTable, RuleSection, Ruleset, Skill
+
+
+class I18nSitemap(Sitemap):
+    i18n = True
+    alternates = True
+    x_default = True
+
+
+class StaticPagesSitemap(I18nSitemap):
+    def items(self) -> list[tuple[str, tuple[str, ...]]]:
+        pages: list[tuple[str, tuple[str, ...]]] = [("rulebook:home", ())]
+        for key in Ruleset.objects.values_list("key", flat=True):
+            for name in ("ruleset", "skills", "tables", "glossary", "differences"):
+                pages.append((f"rulebook:{name}", (key,)))
+        return pages
+
+    def location(self, item: tuple[str, tuple[str, ...]]) -> str:
+        return reverse(item[0], args=item[1])
+
+
+class ChapterSitemap(I18nSitemap):
+    def items(self) -> Any:
+        return RuleSection.objects.filter(parent=None).select_related("ruleset").order_by("ruleset__order", "order")
+
+    def location(self, item: RuleSection) -> str:
+        return reverse("rulebook:chapter", args=[item.ruleset.key, item.slug])
+
+
+class SkillSitemap(I18nSitemap):
+    def items(self) -> Any:
+        return Skill.objects.select_related("ruleset").order_by("ruleset__order", "slug")
+
+    def location(self, item: Skill) -> str:
+        return reverse("rulebook:skill", args=[item.ruleset.key, item.slug])
+
+
+class TableSitemap(I18nSitemap):
+    def items(self) -> Any:
+        return GameTable.objects.select_related("ruleset").order_by("ruleset__order", "order")
+
+    def location(self, item: GameTable) -> str:
+        return reverse("rulebook:table", args=[item.ruleset.key, item.slug])
+
+
+SITEMAPS = {
+    "pages": StaticPagesSitemap,
+    "chapters": ChapterSitemap,
+    "skills": SkillSitemap,
+    "tables": TableSitemap,
+}

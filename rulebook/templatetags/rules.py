@@ -1,0 +1,79 @@
+"""Template filters: locale-aware numbers and percentages (Babel), and rendered rules text."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
+from django import template
+from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import get_language, to_locale
+
+from rulebook import labels, selectors
+
+register = template.Library()
+
+
+def _locale() -> str:
+    return to_locale(get_language() or "en")
+
+
+@register.filter
+def num(value: Any) -> str:
+    """10000 → 10.000 (es, it), 10 000 (fr), 10,000 (en)."""
+    if value is None or value == "":
+        return ""
+    return format_decimal(value, locale=_locale(), group_separator=True)
+
+
+@register.filter
+def pct(value: Any, digits: int = 0) -> str:
+    """A probability (0..1, float or Fraction) as a percentage in the locale's own pattern:
+    5/6 → "83 %" (es, fr), "83%" (en, it); with digits=1 → "83,3 %"."""
+    if value is None or value == "":
+        return ""
+    locale = Locale.parse(_locale())
+    pattern = locale.percent_formats[None].pattern
+    if int(digits):
+        pattern = pattern.replace("#,##0", "#,##0." + "0" * int(digits), 1)
+    return format_percent(float(Fraction(value)), format=pattern, locale=locale)
+
+
+@register.filter
+def localized(obj: Any, field: str) -> str:
+    """The field in the current language (getattr with the language suffix)."""
+    return getattr(obj, f"{field}_{get_language()}", "") or ""
+
+
+@register.filter
+def field_in(obj: Any, spec: str) -> str:
+    """obj|field_in:"name:en" → the field in a given language."""
+    field, _, lang = spec.partition(":")
+    return getattr(obj, f"{field}_{lang}", "") or ""
+
+
+@register.filter
+def rules_html(obj: Any, field: str) -> SafeString:
+    return mark_safe(selectors.rendered(obj, field, get_language()))  # sanitised in markup.render
+
+
+@register.filter
+def category_label(key: str) -> str:
+    return str(labels.CATEGORY_LABELS.get(key, key))
+
+
+@register.filter
+def kind_label(key: str) -> str:
+    return str(labels.KIND_LABELS.get(key, key))
+
+
+@register.filter
+def activation_label(key: str) -> str:
+    return str(labels.ACTIVATION_LABELS.get(key, key))
+
+
+@register.filter
+def language_name(code: str) -> str:
+    return str(labels.LANGUAGE_NAMES.get(code, code))

@@ -1,0 +1,54 @@
+"""django-modeltranslation registration: one column per language for every text field."""
+
+from modeltranslation.translator import TranslationOptions, register
+
+from .models import (
+    Figure,
+    GameTable,
+    GlossaryTerm,
+    RuleSection,
+    Ruleset,
+    RuleVariant,
+    Skill,
+    TableRow,
+)
+
+
+@register(Ruleset)
+class RulesetTranslation(TranslationOptions):
+    fields = ("name", "description")
+
+
+@register(RuleSection)
+class RuleSectionTranslation(TranslationOptions):
+    fields = ("title", "body")
+
+
+@register(Skill)
+class SkillTranslation(TranslationOptions):
+    fields = ("name", "text", "change_note", "name_note")
+
+
+@register(GameTable)
+class GameTableTranslation(TranslationOptions):
+    fields = ("title", "description")
+
+
+@register(TableRow)
+class TableRowTranslation(TranslationOptions):
+    fields = ("name", "effect")
+
+
+@register(GlossaryTerm)
+class GlossaryTermTranslation(TranslationOptions):
+    fields = ("term", "definition", "note")
+
+
+@register(RuleVariant)
+class RuleVariantTranslation(TranslationOptions):
+    fields = ("title", "text")
+
+
+@register(Figure)
+class FigureTranslation(TranslationOptions):
+    fields = ("caption", "alt")

@@ -1,0 +1,33 @@
+"""URLs of the reference pages, under the language prefix (/es/, /it/, /fr/, /en/)."""
+
+from django.urls import path, register_converter
+
+from .views import pages, search
+
+app_name = "rulebook"
+
+
+class RulesetConverter:
+    regex = "lrb6|bb2025|dreadball2"
+
+    def to_python(self, value: str) -> str:
+        return value
+
+    def to_url(self, value: str) -> str:
+        return value
+
+
+register_converter(RulesetConverter, "ruleset")
+
+urlpatterns = [
+    path("", pages.home, name="home"),
+    path("search/", search.search_page, name="search"),
+    path("<ruleset:ruleset>/", pages.ruleset_home, name="ruleset"),
+    path("<ruleset:ruleset>/rules/<slug:slug>/", pages.chapter, name="chapter"),
+    path("<ruleset:ruleset>/skills/", pages.skills, name="skills"),
+    path("<ruleset:ruleset>/skills/<slug:slug>/", pages.skill, name="skill"),
+    path("<ruleset:ruleset>/tables/", pages.tables, name="tables"),
+    path("<ruleset:ruleset>/tables/<slug:slug>/", pages.table, name="table"),
+    path("<ruleset:ruleset>/glossary/", pages.glossary, name="glossary"),
+    path("<ruleset:ruleset>/differences/", pages.differences, name="differences"),
+]

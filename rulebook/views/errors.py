@@ -1,0 +1,30 @@
+"""Error pages in the reader's language."""
+
+from __future__ import annotations
+
+import re
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+
+
+def words_in_path(path: str) -> str:
+    """"/es/lrb6/skills/sure-handz/" → "sure handz": the words a reader probably meant."""
+    parts = [p for p in path.strip("/").split("/") if p]
+    if parts and re.fullmatch(r"es|it|fr|en", parts[0]):
+        parts = parts[1:]
+    ignored = {"lrb6", "bb2025", "dreadball2", "skills", "tables", "rules", "glossary", "tutorial"}
+    words = [w for p in parts if p not in ignored for w in re.split(r"[-_+.]+", p) if w]
+    return " ".join(words)[:100]
+
+
+def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    message = ""
+    if exception is not None and exception.args and isinstance(exception.args[0], str):
+        message = exception.args[0]
+    context = {"query": words_in_path(request.path), "message": message}
+    return render(request, "404.html", context, status=404)
+
+
+def server_error(request: HttpRequest) -> HttpResponse:
+    return render(request, "500.html", status=500)

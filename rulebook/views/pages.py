@@ -1,0 +1,146 @@
+"""HTML pages of the reference. Views stay thin: queries live in selectors, rules in services."""
+
+from __future__ import annotations
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+
+from .. import selectors
+from ..models import GlossaryTerm, RuleVariant, Skill
+from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
+
+
+def home(request: HttpRequest) -> HttpResponse:
+    return render(request, "rulebook/home.html", {"rulesets": selectors.rulesets()})
+
+
+def ruleset_home(request: HttpRequest, ruleset: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    return render(
+        request,
+        "rulebook/ruleset.html",
+        {"ruleset": current, "chapters": selectors.chapters(current), "tables": selectors.tables(current)},
+    )
+
+
+def chapter(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    chapter_obj = selectors.chapter_or_404(current, slug)
+    chapters = selectors.chapters(current)
+    sections = list(chapter_obj.children.order_by("order", "slug").select_related("ruleset"))
+    variants = {
+        s.slug: selectors.variants_for(current, f"section:{s.slug}") for s in [chapter_obj, *sections]
+    }
+    position = [c.pk for c in chapters].index(chapter_obj.pk)
+    return render(
+        request,
+        "rulebook/chapter.html",
+        {
+            "ruleset": current,
+            "chapter": chapter_obj,
+            "chapters": chapters,
+            "sections": [(s, variants[s.slug]) for s in sections],
+            "chapter_variants": variants[chapter_obj.slug],
+            "previous": chapters[position - 1] if position > 0 else None,
+            "next": chapters[position + 1] if position + 1 < len(chapters) else None,
+        },
+    )
+
+
+def skills(request: HttpRequest, ruleset: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    categories = SKILL_CATEGORIES[current.key]
+    category = request.GET.get("category", "")
+    kind = request.GET.get("kind", "")
+    category = category if category in categories else ""
+    kind = kind if kind in SKILL_KINDS else ""
+    items = selectors.sorted_skills(current, get_language(), category=category, kind=kind)
+    kinds_present = sorted(set(Skill.objects.filter(ruleset=current).values_list("kind", flat=True)))
+    context = {
+        "ruleset": current,
+        "skills": items,
+        "categories": categories,
+        "kinds": kinds_present,
+        "category": category,
+        "kind": kind,
+    }
+    template = "rulebook/skills.html"
+    if request.htmx:
+        template += "#skill-results"
+    return render(request, template, context)
+
+
+def skill(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    item = selectors.skill_or_404(current, slug)
+    return render(
+        request,
+        "rulebook/skill.html",
+        {
+            "ruleset": current,
+            "skill": item,
+            "related": sorted(item.related.all(), key=lambda s: selectors.collation_key(
+                getattr(s, f"name_{get_language()}"), get_language())),
+            "counterparts": selectors.counterparts(item),
+            "variants": selectors.variants_for(current, f"skill:{item.slug}"),
+        },
+    )
+
+
+def tables(request: HttpRequest, ruleset: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    return render(request, "rulebook/tables.html", {"ruleset": current, "tables": selectors.tables(current)})
+
+
+def table(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    item = selectors.table_or_404(current, slug)
+    return render(
+        request,
+        "rulebook/table.html",
+        {
+            "ruleset": current,
+            "table": item,
+            "rows": list(item.rows.all()),
+            "variants": selectors.variants_for(current, f"table:{item.slug}"),
+        },
+    )
+
+
+def glossary(request: HttpRequest, ruleset: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    lang = get_language()
+    terms = sorted(
+        GlossaryTerm.objects.filter(ruleset=current).select_related("ruleset"),
+        key=lambda t: selectors.collation_key(getattr(t, f"term_{lang}"), lang),
+    )
+    # The same concept in the other rulesets, for the concordance columns.
+    others = {}
+    for term in GlossaryTerm.objects.exclude(ruleset=current).select_related("ruleset"):
+        others.setdefault(term.concept, []).append(term)
+    def concordance(term: GlossaryTerm) -> list[tuple[GlossaryTerm, list[str]]]:
+        return [(t, [(code, getattr(t, f"term_{code}")) for code in LANGS]) for t in [term, *others.get(term.concept, [])]]
+
+    return render(
+        request,
+        "rulebook/glossary.html",
+        {"ruleset": current, "terms": [(t, concordance(t)) for t in terms], "langs": LANGS},
+    )
+
+
+def differences(request: HttpRequest, ruleset: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    variants = RuleVariant.objects.filter(ruleset=current).order_by("slug")
+    changed = (
+        Skill.objects.filter(ruleset__game=current.game)
+        .exclude(counterpart=None)
+        .select_related("ruleset", "counterpart__ruleset")
+    )
+    lang = get_language()
+    changed = sorted(changed, key=lambda s: selectors.collation_key(getattr(s, f"name_{lang}"), lang))
+    return render(
+        request,
+        "rulebook/differences.html",
+        {"ruleset": current, "variants": variants, "changed": changed},
+    )

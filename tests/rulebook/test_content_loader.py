@@ -1,0 +1,172 @@
+"""load_content, --check and dump_content on a small tree, and on the real content."""
+
+from __future__ import annotations
+
+import copy
+import shutil
+from io import StringIO
+from pathlib import Path
+
+import pytest
+from django.conf import settings
+from django.core.management import CommandError, call_command
+
+from rulebook.models import GameTable, RuleSection, Skill
+from rulebook.services.content_loader import ContentConflict, dump_content, load_content
+
+from .content_factory import CHAPTER, SECTION, SKILL, TERM, write_tree
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def empty_db() -> None:
+    """The loader tests start from an empty content database (inside the test's transaction)."""
+    from rulebook.models import Ruleset
+
+    Ruleset.objects.all().delete()
+
+
+def tree_bytes(root: Path) -> dict[str, bytes]:
+    return {str(p.relative_to(root)): p.read_bytes() for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def run(*args: str) -> str:
+    out = StringIO()
+    call_command(*args, stdout=out)
+    return out.getvalue()
+
+
+def test_load_creates_then_second_run_changes_nothing(tmp_path: Path, empty_db: None) -> None:
+    root = write_tree(tmp_path)
+    first = load_content(root)
+    assert first.created == {"ruleset": 1, "section": 2, "skill": 1, "table": 1, "term": 1}
+    second = load_content(root)
+    assert not second.changed
+    assert sum(second.unchanged.values()) == 6
+    output = run("load_content", "--root", str(root))
+    assert output.startswith("No change: created 0, updated 0, deleted 0, unchanged 6")
+
+
+def test_load_updates_and_deletes(tmp_path: Path, empty_db: None) -> None:
+    root = write_tree(tmp_path)
+    load_content(root)
+    changed = copy.deepcopy(SKILL)
+    changed["name"]["fr"] = "Esquive (modifiée)"
+    write_tree(tmp_path, skill=changed)
+    (root / "lrb6" / "glossary" / "tackle-zone.toml").unlink()
+    report = load_content(root)
+    assert report.updated == {"skill": 1} and report.deleted == {"term": 1}
+    assert Skill.objects.get(slug="dodge").name_fr == "Esquive (modifiée)"
+
+
+def test_relations_and_rows_are_loaded(tmp_path: Path, empty_db: None) -> None:
+    load_content(write_tree(tmp_path))
+    assert RuleSection.objects.get(slug="dodging").parent.slug == "movement"
+    rows = list(GameTable.objects.get(slug="agility").rows.all())
+    assert [(r.range_text, r.range_low, r.range_high) for r in rows] == [("1", 1, 1), ("2-3", 2, 3)]
+
+
+def test_load_then_dump_is_byte_identical(tmp_path: Path, empty_db: None) -> None:
+    root = write_tree(tmp_path / "content")
+    before = tree_bytes(root)
+    load_content(root)
+    assert dump_content(root) == 0
+    assert tree_bytes(root) == before
+
+
+def test_admin_edit_is_never_silently_overwritten(tmp_path: Path, empty_db: None) -> None:
+    root = write_tree(tmp_path)
+    load_content(root)
+    skill = Skill.objects.get(slug="dodge")
+    skill.name_it = "Schivare (admin)"
+    skill.save()
+    with pytest.raises(ContentConflict) as caught:
+        load_content(root)
+    assert caught.value.items == ["lrb6:skill:dodge"]
+    with pytest.raises(CommandError, match="lrb6:skill:dodge"):
+        run("load_content", "--root", str(root))
+    assert Skill.objects.get(slug="dodge").name_it == "Schivare (admin)"
+    load_content(root, overwrite=True)
+    assert Skill.objects.get(slug="dodge").name_it == "Schivata"
+
+
+def test_dump_after_admin_edit_brings_it_into_the_files(tmp_path: Path, empty_db: None) -> None:
+    root = write_tree(tmp_path)
+    load_content(root)
+    skill = Skill.objects.get(slug="dodge")
+    skill.name_it = "Schivare"
+    skill.save()
+    dump_content(root)
+    assert 'it = "Schivare"' in (root / "lrb6/skills/dodge.toml").read_text()
+    assert not load_content(root).changed
+
+
+def check_problems(root: Path) -> str:
+    with pytest.raises(CommandError) as caught:
+        run("load_content", "--check", "--root", str(root))
+    return str(caught.value)
+
+
+def test_check_passes_on_a_valid_tree(tmp_path: Path) -> None:
+    assert "valid" in run("load_content", "--check", "--root", str(write_tree(tmp_path)))
+
+
+def test_check_reports_a_missing_language(tmp_path: Path) -> None:
+    skill = copy.deepcopy(SKILL)
+    del skill["text"]["it"]
+    message = check_problems(write_tree(tmp_path, skill=skill))
+    assert "missing language 'it' in text" in message
+
+
+def test_check_reports_an_unknown_category(tmp_path: Path) -> None:
+    skill = copy.deepcopy(SKILL) | {"category": "sorcery"}
+    assert "unknown category 'sorcery'" in check_problems(write_tree(tmp_path, skill=skill))
+
+
+def test_check_reports_a_duplicate_slug(tmp_path: Path) -> None:
+    root = write_tree(tmp_path)
+    shutil.copy(root / "lrb6/skills/dodge.toml", root / "lrb6/skills/dodge-copy.toml")
+    message = check_problems(root)
+    assert "duplicate skill slug 'dodge'" in message
+    assert "does not match the file name" in message
+
+
+def test_check_reports_broken_cross_references(tmp_path: Path) -> None:
+    section = copy.deepcopy(SECTION)
+    section["body"]["fr"] = "Voir [[skill:dodgy]].\n"
+    section["parent"] = "nowhere"
+    skill = copy.deepcopy(SKILL) | {"related": ["tackle"]}
+    message = check_problems(write_tree(tmp_path, section=section, skill=skill))
+    assert "broken cross-reference in body.fr: 'lrb6:skill:dodgy'" in message
+    assert "broken cross-reference: parent section 'nowhere'" in message
+    assert "broken cross-reference: related skill 'tackle'" in message
+
+
+def test_check_lists_every_problem_at_once(tmp_path: Path) -> None:
+    chapter = copy.deepcopy(CHAPTER)
+    chapter["title"]["en"] = ""
+    term = copy.deepcopy(TERM) | {"original_language": "de"}
+    message = check_problems(write_tree(tmp_path, chapter=chapter, term=term))
+    assert "2 problem(s)" in message
+
+
+def test_load_refuses_an_invalid_tree_and_writes_nothing(tmp_path: Path, empty_db: None) -> None:
+    skill = copy.deepcopy(SKILL) | {"category": "sorcery"}
+    with pytest.raises(CommandError):
+        run("load_content", "--root", str(write_tree(tmp_path, skill=skill)))
+    assert not Skill.objects.exists()
+
+
+def test_real_content_is_valid() -> None:
+    assert run("load_content", "--check").startswith("Content files are valid")
+
+
+def test_real_content_round_trips_byte_identical(tmp_path: Path) -> None:
+    """The real tree is already loaded by the session fixture: dumping it changes no byte."""
+    root = tmp_path / "content"
+    shutil.copytree(settings.CONTENT_DIR, root)
+    before = tree_bytes(root)
+    assert not load_content(root).changed
+    dump_content(root)
+    assert tree_bytes(root) == before
