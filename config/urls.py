@@ -12,9 +12,11 @@ urlpatterns = [
     path("admin/translation-report/", translation_report, name="translation-report"),
     path("admin/", admin.site.urls),
     path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
+    path("api/v1/", include("config.api_urls")),
 ]
 
 urlpatterns += i18n_patterns(
+    path("", include("tutorial.urls")),
     path("", include("rulebook.urls")),
     prefix_default_language=True,
 )

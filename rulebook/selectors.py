@@ -15,7 +15,7 @@ from django.utils.translation import gettext as _
 from django.utils.translation import override
 
 from .models import Figure, GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill
-from .services.markup import Target, render
+from .services.markup import Mention, MentionLinker, Target, render
 from .vocab import LANGS
 
 VERSION_KEY = "content-version"
@@ -101,6 +101,7 @@ def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
 @dataclass(frozen=True)
 class Index:
     targets: dict[tuple[str, str, str], Target]
+    linkers: dict[str, MentionLinker]  # per ruleset
 
     def resolve(self, ruleset: str, kind: str, slug: str) -> Target | None:
         return self.targets.get((ruleset, kind, slug))
@@ -145,7 +146,24 @@ def _build_index(lang: str) -> Index:
         targets[(figure.ruleset.key, "figure", figure.slug)] = Target(
             "", getattr(figure, f"caption_{lang}"), _figure_html(figure, lang)
         )
-    return Index(targets)
+    return Index(targets, _linkers(lang))
+
+
+def _linkers(lang: str) -> dict[str, MentionLinker]:
+    mentions: dict[str, list[Mention]] = {}
+    for skill in Skill.objects.select_related("ruleset"):
+        name = getattr(skill, f"name_{lang}")
+        url = item_url("skill", skill.ruleset.key, skill.slug, lang)
+        # Skill names are capitalised in rules text; matching case keeps "a block" from
+        # linking to the Block skill.
+        mentions.setdefault(skill.ruleset.key, []).append(Mention(name, url, f"skill:{skill.slug}", True))
+    for term in GlossaryTerm.objects.select_related("ruleset"):
+        word = getattr(term, f"term_{lang}")
+        if len(word) < 4:
+            continue  # "KO", "AG": too short to find safely inside prose
+        url = item_url("term", term.ruleset.key, term.slug, lang)
+        mentions.setdefault(term.ruleset.key, []).append(Mention(word, url, f"term:{term.slug}", False))
+    return {key: MentionLinker(items) for key, items in mentions.items()}
 
 
 _indexes: dict[tuple[str, int], Index] = {}
@@ -160,13 +178,28 @@ def index_for(lang: str) -> Index:
     return _indexes[key]
 
 
+def _self_key(obj: Any) -> str:
+    if isinstance(obj, Skill):
+        return f"skill:{obj.slug}"
+    if isinstance(obj, GlossaryTerm):
+        return f"term:{obj.slug}"
+    return ""
+
+
 def rendered(obj: Any, field: str, lang: str) -> str:
     """The HTML of a text field, computed once per content version and language."""
     cache_key = f"html:{type(obj).__name__}:{obj.pk}:{field}:{lang}:{content_version()}"
     html = cache.get(cache_key)
     if html is None:
         index = index_for(lang)
-        html = render(getattr(obj, f"{field}_{lang}") or "", obj.ruleset.key, index.resolve)
+        ruleset = obj.table.ruleset if hasattr(obj, "table") else obj.ruleset
+        html = render(
+            getattr(obj, f"{field}_{lang}") or "",
+            ruleset.key,
+            index.resolve,
+            index.linkers.get(ruleset.key),
+            _self_key(obj),
+        )
         cache.set(cache_key, html, timeout=None)
     return html
 

@@ -66,8 +66,70 @@ def plain_text(text: str, label_for: Callable[[Reference], str] | None = None) -
     return re.sub(r"\s+", " ", stripped).strip()
 
 
-def render(text: str, ruleset: str, resolve: Resolver) -> str:
-    """Markdown → sanitised HTML, with cross-references turned into links or figures."""
+@dataclass(frozen=True)
+class Mention:
+    """A name that is linked wherever it appears in rules text (a skill or a glossary term)."""
+
+    text: str
+    url: str
+    key: str  # "skill:dodge": an item never links to itself
+    case_sensitive: bool
+
+
+class MentionLinker:
+    """Links the first mention of each skill or term in a text, outside links and headings."""
+
+    TAG_RE = re.compile(r"(<[^>]+>)")
+    SKIP_TAGS = re.compile(r"^</?(a|h[1-6]|code|figure|svg)\b", re.IGNORECASE)
+
+    def __init__(self, mentions: list[Mention]) -> None:
+        # Longest names first, so "Zona de defensa" wins over "Zona".
+        ordered = sorted(mentions, key=lambda m: (-len(m.text), not m.case_sensitive))
+        self.by_text: dict[str, Mention] = {}
+        self.by_folded: dict[str, Mention] = {}
+        for mention in ordered:
+            self.by_text.setdefault(mention.text, mention)
+            if not mention.case_sensitive:
+                self.by_folded.setdefault(mention.text.casefold(), mention)
+        names = sorted({re.escape(m.text) for m in ordered}, key=len, reverse=True)
+        self.pattern = re.compile(r"(?<![\w-])(" + "|".join(names) + r")(?![\w-])", re.IGNORECASE) if names else None
+
+    def _lookup(self, found: str) -> Mention | None:
+        return self.by_text.get(found) or self.by_folded.get(found.casefold())
+
+    def link(self, html: str, self_key: str = "") -> str:
+        if self.pattern is None:
+            return html
+        linked: set[str] = {self_key}
+        depth = 0
+        parts = self.TAG_RE.split(html)
+        for index, part in enumerate(parts):
+            if part.startswith("<"):
+                if self.SKIP_TAGS.match(part):
+                    depth += -1 if part.startswith("</") else 1
+                continue
+            if depth or not part.strip():
+                continue
+            parts[index] = self.pattern.sub(lambda m: self._replace(m, linked), part)
+        return "".join(parts)
+
+    def _replace(self, match: re.Match[str], linked: set[str]) -> str:
+        mention = self._lookup(match.group(1))
+        if mention is None or mention.key in linked:
+            return match.group(0)
+        linked.add(mention.key)
+        return f'<a class="mention" href="{escape(mention.url)}">{match.group(1)}</a>'
+
+
+def render(
+    text: str,
+    ruleset: str,
+    resolve: Resolver,
+    linker: MentionLinker | None = None,
+    self_key: str = "",
+) -> str:
+    """Markdown → sanitised HTML, with cross-references turned into links or figures, and
+    plain mentions of skills and terms linked once each."""
     references: list[Reference] = []
 
     def stash(match: re.Match[str]) -> str:
@@ -78,6 +140,8 @@ def render(text: str, ruleset: str, resolve: Resolver) -> str:
 
     source = REFERENCE_RE.sub(stash, text or "")
     html = markdown.markdown(source, extensions=["tables", "sane_lists"], output_format="html")
+    # Rules text sits under the page's h1 and the section's h2: its own headings start at h3.
+    html = re.sub(r"<(/?)h[12]>", r"<\1h3>", html)
     html = nh3.clean(html, tags=ALLOWED_TAGS, attributes={"th": {"scope"}, "td": set()})
 
     def figure(match: re.Match[str]) -> str:
@@ -98,4 +162,6 @@ def render(text: str, ruleset: str, resolve: Resolver) -> str:
             return target.html
         return f'<a href="{escape(target.url)}">{escape(ref.label or target.label)}</a>'
 
+    if linker is not None:
+        html = linker.link(html, self_key)
     return TOKEN_RE.sub(link, html)

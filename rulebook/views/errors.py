@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
 
@@ -19,6 +19,8 @@ def words_in_path(path: str) -> str:
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": f"no such endpoint or item: {request.path}"}, status=404)
     message = ""
     if exception is not None and exception.args and isinstance(exception.args[0], str):
         message = exception.args[0]
@@ -27,4 +29,6 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
+    if request.path.startswith("/api/"):
+        return JsonResponse({"error": "internal error"}, status=500)
     return render(request, "500.html", status=500)

@@ -7,7 +7,9 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 
 from .. import selectors
-from ..models import GlossaryTerm, RuleVariant, Skill
+from ..services import table_roll
+from ..models import GlossaryTerm, RuleVariant, Skill, TableRow
+from ..services.markup import plain_text
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
 
 
@@ -93,19 +95,43 @@ def tables(request: HttpRequest, ruleset: str) -> HttpResponse:
     return render(request, "rulebook/tables.html", {"ruleset": current, "tables": selectors.tables(current)})
 
 
+def _row_text(row: TableRow | None) -> str:
+    if row is None:
+        return ""
+    lang = get_language()
+    name = getattr(row, f"name_{lang}")
+    effect = plain_text(getattr(row, f"effect_{lang}"))
+    return f"{row.range_text}: {name + '. ' if name else ''}{effect}"
+
+
 def table(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.table_or_404(current, slug)
-    return render(
-        request,
-        "rulebook/table.html",
-        {
-            "ruleset": current,
-            "table": item,
-            "rows": list(item.rows.all()),
-            "variants": selectors.variants_for(current, f"table:{item.slug}"),
-        },
-    )
+    rows = list(item.rows.all())
+    rollable = table_roll.is_rollable(item, rows)
+    roll = None
+    seed = table_roll.parse_seed(request.GET.get("roll"))
+    if rollable and seed is not None:
+        result = table_roll.roll_table(item, rows, seed)
+        roll = {
+            "total": result.total,
+            "faces": result.faces_text,
+            "position": result.position,
+            "url": f"{request.path}?roll={seed}#table-body",
+            "row_text": _row_text(result.row),
+        }
+    context = {
+        "ruleset": current,
+        "table": item,
+        "rows": rows,
+        "rollable": rollable,
+        "roll": roll,
+        # A fresh seed for the button: the result is then reproducible from its URL.
+        "roll_url": f"{request.path}?roll={table_roll.new_seed()}",
+        "variants": selectors.variants_for(current, f"table:{item.slug}"),
+    }
+    template = "rulebook/table.html#table-body" if request.htmx else "rulebook/table.html"
+    return render(request, template, context)
 
 
 def glossary(request: HttpRequest, ruleset: str) -> HttpResponse:

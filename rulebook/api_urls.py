@@ -1,0 +1,14 @@
+"""Rulebook JSON endpoints under /api/v1/."""
+
+from django.urls import path
+
+from .views import api
+
+urlpatterns = [
+    path("search", api.search, name="api-search"),
+    path("rulesets", api.rulesets, name="api-rulesets"),
+    path("rulesets/<str:key>/skills", api.skills, name="api-skills"),
+    path("rulesets/<str:key>/skills/<str:slug>", api.skill, name="api-skill"),
+    path("rulesets/<str:key>/tables", api.tables, name="api-tables"),
+    path("rulesets/<str:key>/tables/<str:slug>", api.table, name="api-table"),
+]

@@ -1,0 +1,196 @@
+"""Read-only JSON API for bots and apps. Bad parameters → 400, unknown items → 404, both as
+{"error": "<message>"}; never an HTML error page."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.http import HttpRequest, JsonResponse
+from django.utils.translation import override
+from django.views.decorators.http import require_GET
+
+from .. import selectors
+from ..models import GameTable, Ruleset, Skill
+from ..services.searching import search as run_search
+from ..vocab import LANGS, RULESET_KEYS
+
+MAX_LIMIT = 100
+DEFAULT_LIMIT = 20
+
+
+class ApiError(Exception):
+    def __init__(self, message: str, status: int = 400) -> None:
+        super().__init__(message)
+        self.message = message
+        self.status = status
+
+
+def api_view(view: Callable[..., dict[str, Any]]) -> Callable[..., JsonResponse]:
+    @require_GET
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+        try:
+            payload = view(request, *args, **kwargs)
+        except ApiError as error:
+            return JsonResponse({"error": error.message}, status=error.status)
+        response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
+        response["Access-Control-Allow-Origin"] = "*"
+        return response
+
+    return wrapper
+
+
+def language(request: HttpRequest, required: bool = True) -> str:
+    lang = request.GET.get("lang", "")
+    if not lang and not required:
+        return "en"
+    if lang not in LANGS:
+        raise ApiError(f"lang must be one of {', '.join(LANGS)}")
+    return lang
+
+
+def ruleset_by_key(key: str) -> Ruleset:
+    if key not in RULESET_KEYS:
+        raise ApiError(f"unknown ruleset {key!r}", 404)
+    try:
+        return Ruleset.objects.get(key=key)
+    except Ruleset.DoesNotExist:
+        raise ApiError(f"unknown ruleset {key!r}", 404)
+
+
+def limit_from(request: HttpRequest) -> int:
+    raw = request.GET.get("limit", str(DEFAULT_LIMIT))
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_LIMIT:
+        raise ApiError(f"limit must be a whole number from 1 to {MAX_LIMIT}")
+    return int(raw)
+
+
+@api_view
+def search(request: HttpRequest) -> dict[str, Any]:
+    query = request.GET.get("q", "").strip()
+    if not query:
+        raise ApiError("q is required")
+    if len(query) > 200:
+        raise ApiError("q is longer than 200 characters")
+    lang = language(request)
+    ruleset = request.GET.get("ruleset", "")
+    if ruleset and ruleset not in RULESET_KEYS:
+        raise ApiError(f"ruleset must be one of {', '.join(RULESET_KEYS)}")
+    results = run_search(query, lang, current=ruleset, ruleset=ruleset, limit=limit_from(request))
+    return {
+        "query": query,
+        "lang": lang,
+        "results": [
+            {
+                "kind": r.kind,
+                "ruleset": r.ruleset,
+                "slug": r.slug,
+                "title": r.title,
+                "title_en": r.title_en,
+                "url": r.url,
+                "snippet": r.snippet_text,
+            }
+            for r in results
+        ],
+    }
+
+
+@api_view
+def rulesets(request: HttpRequest) -> dict[str, Any]:
+    lang = language(request, required=False)
+    return {
+        "rulesets": [
+            {"key": r.key, "name": getattr(r, f"name_{lang}"), "game": r.game} for r in Ruleset.objects.all()
+        ]
+    }
+
+
+def skill_summary(skill: Skill, lang: str) -> dict[str, Any]:
+    return {
+        "slug": skill.slug,
+        "name": getattr(skill, f"name_{lang}"),
+        "name_en": skill.name_en,
+        "kind": skill.kind,
+        "category": skill.category,
+        "url": selectors.item_url("skill", skill.ruleset.key, skill.slug, lang),
+    }
+
+
+@api_view
+def skills(request: HttpRequest, key: str) -> dict[str, Any]:
+    lang = language(request)
+    ruleset = ruleset_by_key(key)
+    items = selectors.sorted_skills(ruleset, lang)
+    return {"skills": [skill_summary(s, lang) for s in items]}
+
+
+@api_view
+def skill(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
+    lang = language(request)
+    ruleset = ruleset_by_key(key)
+    try:
+        item = (
+            Skill.objects.select_related("ruleset", "counterpart__ruleset")
+            .prefetch_related("counterparts_of__ruleset")
+            .get(ruleset=ruleset, slug=slug)
+        )
+    except Skill.DoesNotExist:
+        raise ApiError(f"unknown skill {slug!r} in {key}", 404)
+    with override(lang):
+        text_html = selectors.rendered(item, "text", lang)
+    return {
+        **skill_summary(item, lang),
+        "activation": item.activation,
+        "elite": item.elite,
+        "text": getattr(item, f"text_{lang}"),
+        "text_html": text_html,
+        "change_note": getattr(item, f"change_note_{lang}"),
+        "counterparts": [
+            {
+                "ruleset": other.ruleset.key,
+                "slug": other.slug,
+                "url": selectors.item_url("skill", other.ruleset.key, other.slug, lang),
+            }
+            for other in selectors.counterparts(item)
+        ],
+    }
+
+
+def table_payload(table: GameTable, lang: str) -> dict[str, Any]:
+    return {
+        "slug": table.slug,
+        "title": getattr(table, f"title_{lang}"),
+        "dice": table.dice,
+        "url": selectors.item_url("table", table.ruleset.key, table.slug, lang),
+        "rows": [
+            {
+                "range": row.range_text,
+                "low": row.range_low,
+                "high": row.range_high,
+                "name": getattr(row, f"name_{lang}"),
+                "effect": getattr(row, f"effect_{lang}"),
+            }
+            for row in table.rows.all()
+        ],
+    }
+
+
+@api_view
+def tables(request: HttpRequest, key: str) -> dict[str, Any]:
+    lang = language(request)
+    ruleset = ruleset_by_key(key)
+    items = GameTable.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related("rows")
+    return {"tables": [table_payload(t, lang) for t in items.order_by("order", "slug")]}
+
+
+@api_view
+def table(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
+    lang = language(request)
+    ruleset = ruleset_by_key(key)
+    try:
+        item = GameTable.objects.select_related("ruleset").prefetch_related("rows").get(ruleset=ruleset, slug=slug)
+    except GameTable.DoesNotExist:
+        raise ApiError(f"unknown table {slug!r} in {key}", 404)
+    return table_payload(item, lang)
