@@ -162,7 +162,12 @@ def _linkers(lang: str) -> dict[str, MentionLinker]:
         if len(word) < 4:
             continue  # "KO", "AG": too short to find safely inside prose
         url = item_url("term", term.ruleset.key, term.slug, lang)
-        mentions.setdefault(term.ruleset.key, []).append(Mention(word, url, f"term:{term.slug}", False))
+        # A one-word term ("Movimiento") is only a term when written as one, capitalised;
+        # several words ("zona de defensa") are distinctive enough in any case.
+        several_words = " " in word.strip()
+        mentions.setdefault(term.ruleset.key, []).append(
+            Mention(word, url, f"term:{term.slug}", case_sensitive=not several_words)
+        )
     return {key: MentionLinker(items) for key, items in mentions.items()}
 
 

@@ -1,0 +1,89 @@
+"""The read-only JSON API: documented shapes, 400 on bad parameters, 404 on unknown items."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+
+def get(client: Client, path: str, **params: str) -> tuple[int, dict]:
+    response = client.get(path, params)
+    assert response["Content-Type"].startswith("application/json")
+    return response.status_code, response.json()
+
+
+def test_search_shape(client: Client) -> None:
+    status, data = get(client, "/api/v1/search", q="sure hands", lang="es")
+    assert status == 200
+    assert data["query"] == "sure hands" and data["lang"] == "es"
+    first = data["results"][0]
+    assert {"kind", "ruleset", "slug", "title", "url", "snippet"} <= set(first)
+    assert first["slug"] == "sure-hands" and first["title"] == "Manos Seguras"
+    assert first["url"].startswith("/es/")
+
+
+@pytest.mark.parametrize(
+    "params",
+    [{}, {"q": "dodge"}, {"q": "dodge", "lang": "de"}, {"q": "dodge", "lang": "en", "limit": "0"},
+     {"q": "dodge", "lang": "en", "limit": "x"}, {"q": "dodge", "lang": "en", "ruleset": "bb3"}],
+)
+def test_search_bad_parameters_are_400(client: Client, params: dict) -> None:
+    status, data = get(client, "/api/v1/search", **params)
+    assert status == 400 and set(data) == {"error"} and data["error"]
+
+
+def test_search_limit_and_ruleset(client: Client) -> None:
+    _, data = get(client, "/api/v1/search", q="dodge", lang="en", ruleset="lrb6", limit="2")
+    assert len(data["results"]) <= 2
+    assert all(r["ruleset"] == "lrb6" for r in data["results"])
+
+
+def test_rulesets(client: Client) -> None:
+    _, data = get(client, "/api/v1/rulesets")
+    keys = [r["key"] for r in data["rulesets"]]
+    assert keys == ["lrb6", "bb2025", "dreadball2"]
+    _, localised = get(client, "/api/v1/rulesets", lang="it")
+    assert localised["rulesets"][0]["name"] != data["rulesets"][0]["name"]
+
+
+def test_skills_list_and_detail(client: Client) -> None:
+    _, data = get(client, "/api/v1/rulesets/lrb6/skills", lang="fr")
+    assert len(data["skills"]) == 75
+    entry = next(s for s in data["skills"] if s["slug"] == "sure-hands")
+    assert entry == {
+        "slug": "sure-hands",
+        "name": "Prise Sûre",
+        "name_en": "Sure Hands",
+        "kind": "skill",
+        "category": "general",
+        "url": "/fr/lrb6/skills/sure-hands/",
+    }
+    _, detail = get(client, "/api/v1/rulesets/lrb6/skills/sure-hands", lang="fr")
+    assert {"slug", "name", "name_en", "kind", "category", "text", "url", "counterparts"} <= set(detail)
+    assert detail["text"]
+
+
+def test_tables(client: Client) -> None:
+    _, data = get(client, "/api/v1/rulesets/lrb6/tables/weather", lang="it")
+    assert data["dice"] == "2D6" and data["slug"] == "weather"
+    assert [row["range"] for row in data["rows"]][0] == "2"
+    assert {"range", "name", "effect"} <= set(data["rows"][0])
+    _, listing = get(client, "/api/v1/rulesets/lrb6/tables", lang="it")
+    assert "weather" in [t["slug"] for t in listing["tables"]]
+
+
+@pytest.mark.parametrize(
+    "path",
+    ["/api/v1/rulesets/lrb7/skills", "/api/v1/rulesets/lrb6/skills/flying", "/api/v1/rulesets/lrb6/tables/nope",
+     "/api/v1/nothing-here"],
+)
+def test_unknown_items_are_404_json(client: Client, path: str) -> None:
+    status, data = get(client, path, lang="en")
+    assert status == 404 and set(data) == {"error"}
+
+
+def test_missing_lang_is_400(client: Client) -> None:
+    status, data = get(client, "/api/v1/rulesets/lrb6/skills")
+    assert status == 400 and "lang" in data["error"]

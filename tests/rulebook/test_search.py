@@ -1,0 +1,75 @@
+"""Search: the relevance set, accents, typos, cross-language queries, the page and the API."""
+
+from __future__ import annotations
+
+import pytest
+from django.test import Client
+
+from rulebook.relevance import load_relevance_set, result_key
+from rulebook.services.searching import search
+
+pytestmark = pytest.mark.django_db
+
+
+def keys(query: str, lang: str, **options: str) -> list[str]:
+    return [result_key(r) for r in search(query, lang, **options)]
+
+
+def test_relevance_set_finds_the_expected_item_in_the_top_three_for_95_percent() -> None:
+    queries = load_relevance_set()
+    assert len(queries) >= 200
+    assert {q.lang for q in queries} == {"es", "it", "fr", "en"}
+    misses = [q for q in queries if q.expect not in keys(q.q, q.lang, current=q.current)[:3]]
+    ratio = 1 - len(misses) / len(queries)
+    details = "\n".join(f"{q.lang} {q.q!r} → {q.expect}: {keys(q.q, q.lang, current=q.current)[:3]}" for q in misses)
+    assert ratio >= 0.95, f"{ratio:.1%} in top 3; misses:\n{details}"
+
+
+def test_cross_language_query_shows_the_item_in_the_current_language() -> None:
+    results = search("sure hands", "es")
+    assert results[0].slug == "sure-hands"
+    assert results[0].title == "Manos Seguras"
+    assert results[0].url == "/es/lrb6/skills/sure-hands/"
+
+
+def test_case_accents_and_typos_do_not_matter() -> None:
+    for query in ("MANOS SEGURAS", "manos seguras", "manos segruas", "prise sure", "prise sûre"):
+        assert keys(query, "es", current="lrb6")[0] == "lrb6:skill:sure-hands", query
+
+
+def test_three_letters_find_a_skill_as_you_type() -> None:
+    assert "lrb6:skill:sure-hands" in keys("man", "es", current="lrb6")[:5]
+
+
+def test_current_ruleset_comes_first_and_ruleset_filter_restricts() -> None:
+    assert keys("dodge", "en", current="bb2025")[0].startswith("bb2025:")
+    assert keys("dodge", "en", current="lrb6")[0].startswith("lrb6:")
+    assert all(k.startswith("dreadball2:") for k in keys("dodge", "en", ruleset="dreadball2"))
+
+
+def test_matches_are_highlighted() -> None:
+    result = search("manos seguras", "es", current="lrb6")[0]
+    assert "<mark>Manos</mark>" in result.title_html
+
+
+def test_search_page_without_javascript(client: Client) -> None:
+    response = client.get("/it/search/", {"q": "esquivar"})
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert "/it/lrb6/skills/dodge/" in html
+
+
+def test_search_results_follow_an_admin_edit_without_restart(client: Client) -> None:
+    from rulebook.models import Skill
+
+    skill = Skill.objects.get(ruleset__key="lrb6", slug="sure-hands")
+    skill.name_es = "Manos de Mantequilla"
+    skill.save()
+    assert keys("mantequilla", "es")[0] == "lrb6:skill:sure-hands"
+
+
+def test_malformed_queries_do_not_fail(client: Client) -> None:
+    for query in ("", "   ", "%%%", "<script>", "a" * 500, "'; DROP TABLE x; --", "\x00"):
+        response = client.get("/en/search/", {"q": query})
+        assert response.status_code == 200
+    assert "&lt;script&gt;" in client.get("/en/search/", {"q": "<script>"}).content.decode()
