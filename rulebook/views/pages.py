@@ -14,7 +14,7 @@ from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "rulebook/home.html", {"rulesets": selectors.rulesets()})
+    return render(request, "rulebook/home.html", {"rulesets": selectors.rulesets(), "autofocus_search": True})
 
 
 def ruleset_home(request: HttpRequest, ruleset: str) -> HttpResponse:

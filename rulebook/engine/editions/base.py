@@ -1,0 +1,190 @@
+"""The one interface every edition implements, plus the rules both editions share.
+
+Generic modules (movement, block, injury, passing, kickoff) never test which edition they
+run under: they ask the Edition object for targets, modifiers, tables and rule switches.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import ClassVar
+
+from ..explain import Explanation, Modifier, params, target_explanation
+from ..types import Board, Player, Square, Weather
+
+RANGE_BANDS = ("quick", "short", "long", "bomb")
+
+# Which skill gives a once-per-turn re-roll of which kind of roll.
+SKILL_REROLLS: dict[str, str] = {
+    "dodge": "dodge",
+    "rush": "sure-feet",
+    "pickup": "sure-hands",
+    "catch": "catch",
+    "pass": "pass",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TableRow:
+    """One row of a dice table: results lo..hi (inclusive) give `key`."""
+
+    lo: int
+    hi: int
+    key: str
+    effect: str = ""  # e.g. the characteristic lost, "miss_next_game", "niggling_injury"
+
+
+def lookup(rows: tuple[TableRow, ...], roll: int) -> TableRow:
+    for row in rows:
+        if row.lo <= roll <= row.hi:
+            return row
+    raise KeyError(f"roll {roll} not in table")
+
+
+class Edition(ABC):
+    """A rule set. Implementations: Lrb6, Bb2025 (looked up by key in editions.get_edition)."""
+
+    key: ClassVar[str]
+    side_step_skill: ClassVar[str]
+    # How many team re-rolls may be used in one team turn (None: any number).
+    team_rerolls_per_turn: ClassVar[int | None]
+    pro_target: ClassVar[int]
+    loner_default_target: ClassVar[int] = 4
+    rushes: ClassVar[int] = 2
+    stand_up_cost: ClassVar[int] = 3
+    stand_up_roll_target: ClassVar[int] = 4  # needed when MA is below the cost
+    # Dauntless: True if the D6 + ST must beat the opponent's ST, False if equalling is enough.
+    dauntless_needs_higher: ClassVar[bool]
+    mighty_blow_bonus: ClassVar[int] = 1
+    dirty_player_bonus: ClassVar[int] = 1
+    chainsaw_armour_bonus: ClassVar[int] = 3
+    claw_threshold: ClassVar[int] = 8
+    # Claw compares the modified armour roll (lrb6) or the natural roll (bb2025) with 8.
+    claw_uses_modified_roll: ClassVar[bool]
+    inaccurate_pass_scatters: ClassVar[int] = 3
+    injury_table: ClassVar[tuple[TableRow, ...]]
+    stunty_injury_table: ClassVar[tuple[TableRow, ...]]
+    stunty_injury_modifier: ClassVar[int]
+    casualty_die: ClassVar[str]  # "d68" or "d16"
+    casualty_table: ClassVar[tuple[TableRow, ...]]
+    kickoff_table: ClassVar[tuple[TableRow, ...]]
+    weather_table: ClassVar[tuple[TableRow, ...]]
+    fans_dice: ClassVar[str]  # "2d6", "d6" or "d3"
+    fans_multiplier: ClassVar[int]
+
+    def __init__(self, **options: str) -> None:
+        unknown = set(options) - set(self.option_choices())
+        if unknown:
+            raise ValueError(f"unknown options for {self.key}: {sorted(unknown)}")
+        for name, value in options.items():
+            if value not in self.option_choices()[name]:
+                raise ValueError(f"{name} must be one of {self.option_choices()[name]}")
+        self.options: dict[str, str] = {**self.default_options(), **options}
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.options})"
+
+    def __eq__(self, other: object) -> bool:
+        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+
+    def __hash__(self) -> int:
+        return hash((self.key, tuple(sorted(self.options.items()))))
+
+    # -- variant options ---------------------------------------------------------------
+    @classmethod
+    def option_choices(cls) -> dict[str, tuple[str, ...]]:
+        return {}
+
+    @classmethod
+    def default_options(cls) -> dict[str, str]:
+        return {name: choices[0] for name, choices in cls.option_choices().items()}
+
+    # -- tests of agility ----------------------------------------------------------------
+    @abstractmethod
+    def agility_base(self, player: Player) -> tuple[int, str, tuple]:
+        """Unmodified target of an agility test: (target, reason key, params)."""
+
+    @abstractmethod
+    def dodge_test(
+        self, player: Player, board: Board, start: Square, destination: Square, break_tackle: bool = False
+    ) -> Explanation:
+        """Target to dodge from start to destination (break_tackle: spend Break Tackle on it)."""
+
+    def break_tackle_helps(self, player: Player) -> bool:
+        return player.has("break-tackle")
+
+    def rush_test(self, player: Player, weather: Weather = Weather.NICE) -> Explanation:
+        mods = [Modifier(-1, "weather_blizzard")] if weather is Weather.BLIZZARD else []
+        return target_explanation(2, "rush_base", mods)
+
+    def rushes_allowed(self, player: Player) -> int:
+        return self.rushes + (1 if player.has("sprint") else 0)
+
+    def stand_up_test(self, player: Player) -> Explanation | None:
+        """None when standing up needs no roll (MA at least the cost)."""
+        if player.ma >= self.stand_up_cost:
+            return None
+        return target_explanation(self.stand_up_roll_target, "stand_up_low_movement", (), params(ma=player.ma))
+
+    @abstractmethod
+    def pickup_test(self, player: Player, board: Board, square: Square, weather: Weather = Weather.NICE) -> Explanation:
+        ...
+
+    @abstractmethod
+    def catch_test(
+        self, player: Player, board: Board, square: Square, kind: str, weather: Weather = Weather.NICE
+    ) -> Explanation:
+        """kind: accurate_pass, hand_off, inaccurate_pass, bounce or kick_off."""
+
+    @abstractmethod
+    def pass_test(
+        self, thrower: Player, board: Board, band: str, weather: Weather = Weather.NICE
+    ) -> Explanation | None:
+        """Target of the pass roll for a range band; None if this player may not pass that far."""
+
+    @abstractmethod
+    def fumbles(self, natural: int, modified: int) -> bool:
+        """Whether a pass roll (natural die, modified total) is a fumble."""
+
+    @abstractmethod
+    def interception_test(self, player: Player, board: Board, accurate: bool = True) -> Explanation:
+        ...
+
+    # -- re-rolls -----------------------------------------------------------------------
+    def skill_reroll_for(self, roll_kind: str) -> str | None:
+        return SKILL_REROLLS.get(roll_kind)
+
+    def loner_target(self, player: Player) -> int | None:
+        return self.loner_default_target if player.has("loner") else None
+
+    # -- armour and injury ------------------------------------------------------------------
+    @abstractmethod
+    def armour_broken(self, total: int, av: int) -> bool:
+        """Whether a modified 2D6 armour roll beats this armour value."""
+
+    # -- shared geometry-based modifiers -------------------------------------------------
+    @staticmethod
+    def leaving_modifiers(player: Player, board: Board, start: Square) -> list[Modifier]:
+        """Modifiers from the players whose tackle zones the dodger leaves."""
+        mods: list[Modifier] = []
+        markers = board.tacklers(start, player.team)
+        tails = sum(1 for p in markers if p.has("prehensile-tail"))
+        if tails:
+            mods.append(Modifier(-tails, "prehensile_tail", params(count=tails)))
+        if any(p.has("diving-tackle") for p in markers):
+            mods.append(Modifier(-2, "diving_tackle"))
+        return mods
+
+    # Reason key of the -1 per opposing player on the square a dodger moves into.
+    destination_reason: ClassVar[str] = "tackle_zones_on_destination"
+
+    def destination_modifiers(self, player: Player, board: Board, destination: Square) -> list[Modifier]:
+        zones = board.tackle_zones(destination, player.team, exclude=player.id)
+        if zones and player.has("stunty"):
+            return [Modifier(0, "stunty_ignores_tackle_zones", params(count=zones))]
+        return [Modifier(-zones, self.destination_reason, params(count=zones))] if zones else []
+
+    @staticmethod
+    def dodge_skill_cancelled(player: Player, board: Board, start: Square) -> bool:
+        """Tackle on any player marking the start square cancels the Dodge skill."""
+        return any(p.has("tackle") for p in board.tacklers(start, player.team))

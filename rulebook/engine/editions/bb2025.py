@@ -1,0 +1,167 @@
+"""Blood Bowl 2025 (third season): AG and PA are target numbers, Rush, Marked players.
+
+Tables and modifiers are encoded from the published rules as summarised in the module
+docstrings of the engine; the edition keeps them as data so a correction is one line.
+Differences from lrb6 worth knowing: any number of team re-rolls per turn (never two on
+one roll), Pro works on 3+, dodging has no +1, Break Tackle adds +1 (ST 4 or less) or
++2 (ST 5+) once per turn, passes fumble only on a natural 1 (no wildly inaccurate), Claw
+looks at the natural armour roll, Stunty players use their own injury table.
+"""
+from __future__ import annotations
+
+from ..explain import Explanation, Modifier, params, target_explanation
+from ..types import Board, Player, Square, Weather
+from .base import Edition, TableRow
+
+INJURY = (
+    TableRow(-99, 7, "stunned"),
+    TableRow(8, 9, "knocked_out"),
+    TableRow(10, 99, "casualty"),
+)
+
+STUNTY_INJURY = (
+    TableRow(-99, 6, "stunned"),
+    TableRow(7, 8, "knocked_out"),
+    TableRow(9, 9, "badly_hurt"),
+    TableRow(10, 99, "casualty"),
+)
+
+CASUALTY_D16 = (
+    TableRow(1, 6, "badly_hurt"),
+    TableRow(7, 9, "seriously_hurt", "miss_next_game"),
+    TableRow(10, 12, "serious_injury", "niggling_injury"),
+    TableRow(13, 14, "lasting_injury", "characteristic_reduction"),
+    TableRow(15, 16, "dead"),
+)
+
+KICKOFF = (
+    TableRow(2, 2, "get_the_ref"),
+    TableRow(3, 3, "time_out"),
+    TableRow(4, 4, "solid_defence"),
+    TableRow(5, 5, "high_kick"),
+    TableRow(6, 6, "cheering_fans"),
+    TableRow(7, 7, "brilliant_coaching"),
+    TableRow(8, 8, "changing_weather"),
+    TableRow(9, 9, "quick_snap"),
+    TableRow(10, 10, "blitz"),
+    TableRow(11, 11, "officious_ref"),
+    TableRow(12, 12, "pitch_invasion"),
+)
+
+WEATHER = (
+    TableRow(2, 2, "sweltering_heat", "sweltering_heat"),
+    TableRow(3, 3, "very_sunny", "very_sunny"),
+    TableRow(4, 10, "perfect_conditions", "nice"),
+    TableRow(11, 11, "pouring_rain", "pouring_rain"),
+    TableRow(12, 12, "blizzard", "blizzard"),
+)
+
+PASS_RANGE_MODIFIERS = {"quick": 0, "short": -1, "long": -2, "bomb": -3}
+
+CATCH_MODIFIERS = {"accurate_pass": 0, "hand_off": 0, "kick_off": 0, "inaccurate_pass": -1, "bounce": -1}
+
+
+class Bb2025(Edition):
+    key = "bb2025"
+    side_step_skill = "sidestep"
+    destination_reason = "marked_on_destination"
+    team_rerolls_per_turn = None
+    pro_target = 3
+    dauntless_needs_higher = False
+    claw_uses_modified_roll = False
+    injury_table = INJURY
+    stunty_injury_table = STUNTY_INJURY
+    stunty_injury_modifier = 0
+    casualty_die = "d16"
+    casualty_table = CASUALTY_D16
+    kickoff_table = KICKOFF
+    weather_table = WEATHER
+    fans_dice = "d3"
+    fans_multiplier = 10000
+
+    def agility_base(self, player: Player) -> tuple[int, str, tuple]:
+        return player.ag, "agility_target", params(ag=player.ag)
+
+    def dodge_test(
+        self, player: Player, board: Board, start: Square, destination: Square, break_tackle: bool = False
+    ) -> Explanation:
+        base, reason, base_params = self.agility_base(player)
+        mods = self.destination_modifiers(player, board, destination)
+        if player.has("two-heads"):
+            mods.append(Modifier(1, "two_heads"))
+        mods += self.leaving_modifiers(player, board, start)
+        if break_tackle:
+            mods.append(Modifier(2 if player.st >= 5 else 1, "break_tackle_strength", params(st=player.st)))
+        return target_explanation(base, reason, mods, base_params)
+
+    def pickup_test(self, player: Player, board: Board, square: Square, weather: Weather = Weather.NICE) -> Explanation:
+        base, reason, base_params = self.agility_base(player)
+        mods: list[Modifier] = []
+        zones = board.tackle_zones(square, player.team, exclude=player.id)
+        rain = weather is Weather.POURING_RAIN
+        if player.has("big-hand") and (zones or rain):
+            mods.append(Modifier(0, "big_hand_ignores", params(count=zones, rain=rain)))
+        else:
+            if zones:
+                mods.append(Modifier(-zones, "marked_by_players", params(count=zones)))
+            if rain:
+                mods.append(Modifier(-1, "weather_pouring_rain"))
+        if player.has("extra-arms"):
+            mods.append(Modifier(1, "extra_arms"))
+        return target_explanation(base, reason, mods, base_params)
+
+    def catch_test(
+        self, player: Player, board: Board, square: Square, kind: str, weather: Weather = Weather.NICE
+    ) -> Explanation:
+        base, reason, base_params = self.agility_base(player)
+        mods: list[Modifier] = []
+        if CATCH_MODIFIERS[kind]:
+            mods.append(Modifier(CATCH_MODIFIERS[kind], "catch_" + kind))
+        mods += self._marking_modifiers(player, board, square)
+        if weather is Weather.POURING_RAIN:
+            mods.append(Modifier(-1, "weather_pouring_rain"))
+        if player.has("extra-arms"):
+            mods.append(Modifier(1, "extra_arms"))
+        return target_explanation(base, reason, mods, base_params)
+
+    def pass_test(
+        self, thrower: Player, board: Board, band: str, weather: Weather = Weather.NICE
+    ) -> Explanation | None:
+        if thrower.pa is None or (weather is Weather.BLIZZARD and band in ("long", "bomb")):
+            return None
+        mods = [Modifier(PASS_RANGE_MODIFIERS[band], "pass_range_" + band)]
+        assert thrower.square is not None
+        mods += self._marking_modifiers(thrower, board, thrower.square)
+        if thrower.has("accurate") and band in ("quick", "short"):
+            mods.append(Modifier(1, "accurate"))
+        if thrower.has("strong-arm") and band != "quick":
+            mods.append(Modifier(1, "strong_arm"))
+        if weather is Weather.VERY_SUNNY:
+            mods.append(Modifier(-1, "weather_very_sunny"))
+        return target_explanation(thrower.pa, "passing_ability", mods, params(pa=thrower.pa))
+
+    def fumbles(self, natural: int, modified: int) -> bool:
+        return natural == 1
+
+    def interception_test(self, player: Player, board: Board, accurate: bool = True) -> Explanation:
+        base, reason, base_params = self.agility_base(player)
+        mods = [Modifier(-3 if accurate else -2, "interception_accurate" if accurate else "interception_inaccurate")]
+        assert player.square is not None
+        mods += self._marking_modifiers(player, board, player.square)
+        if player.has("extra-arms"):
+            mods.append(Modifier(1, "extra_arms"))
+        if player.has("very-long-legs"):
+            mods.append(Modifier(1, "very_long_legs"))
+        return target_explanation(base, reason, mods, base_params)
+
+    def armour_broken(self, total: int, av: int) -> bool:
+        return total >= av
+
+    @staticmethod
+    def _marking_modifiers(player: Player, board: Board, square: Square) -> list[Modifier]:
+        zones = board.tackle_zones(square, player.team, exclude=player.id)
+        if not zones:
+            return []
+        if player.has("nerves-of-steel"):
+            return [Modifier(0, "nerves_of_steel_ignores", params(count=zones))]
+        return [Modifier(-zones, "marked_by_players", params(count=zones))]

@@ -1,0 +1,188 @@
+"""Living Rulebook 6 (classic Blood Bowl): the agility table, one team re-roll per turn."""
+from __future__ import annotations
+
+from ..explain import Explanation, Modifier, params, target_explanation
+from ..types import Board, Player, Square, Weather
+from .base import Edition, TableRow
+
+# 2D6 injury roll after modifiers (lo/hi open-ended so modified totals always land).
+INJURY = (
+    TableRow(-99, 7, "stunned"),
+    TableRow(8, 9, "knocked_out"),
+    TableRow(10, 99, "casualty"),
+)
+
+# D68: a D6 for the tens, a D8 for the units.
+CASUALTY_D68 = (
+    TableRow(11, 38, "badly_hurt"),
+    TableRow(41, 41, "broken_ribs", "miss_next_game"),
+    TableRow(42, 42, "groin_strain", "miss_next_game"),
+    TableRow(43, 43, "gouged_eye", "miss_next_game"),
+    TableRow(44, 44, "broken_jaw", "miss_next_game"),
+    TableRow(45, 45, "fractured_arm", "miss_next_game"),
+    TableRow(46, 46, "fractured_leg", "miss_next_game"),
+    TableRow(47, 47, "smashed_hand", "miss_next_game"),
+    TableRow(48, 48, "pinched_nerve", "miss_next_game"),
+    TableRow(51, 51, "damaged_back", "niggling_injury"),
+    TableRow(52, 52, "smashed_knee", "niggling_injury"),
+    TableRow(53, 53, "smashed_hip", "minus_ma"),
+    TableRow(54, 54, "smashed_ankle", "minus_ma"),
+    TableRow(55, 55, "serious_concussion", "minus_av"),
+    TableRow(56, 56, "fractured_skull", "minus_av"),
+    TableRow(57, 57, "broken_neck", "minus_ag"),
+    TableRow(58, 58, "smashed_collar_bone", "minus_st"),
+    TableRow(61, 68, "dead"),
+)
+
+KICKOFF = (
+    TableRow(2, 2, "get_the_ref"),
+    TableRow(3, 3, "riot"),
+    TableRow(4, 4, "perfect_defence"),
+    TableRow(5, 5, "high_kick"),
+    TableRow(6, 6, "cheering_fans"),
+    TableRow(7, 7, "changing_weather"),
+    TableRow(8, 8, "brilliant_coaching"),
+    TableRow(9, 9, "quick_snap"),
+    TableRow(10, 10, "blitz"),
+    TableRow(11, 11, "throw_a_rock"),
+    TableRow(12, 12, "pitch_invasion"),
+)
+
+WEATHER = (
+    TableRow(2, 2, "sweltering_heat", "sweltering_heat"),
+    TableRow(3, 3, "very_sunny", "very_sunny"),
+    TableRow(4, 10, "nice", "nice"),
+    TableRow(11, 11, "pouring_rain", "pouring_rain"),
+    TableRow(12, 12, "blizzard", "blizzard"),
+)
+
+# Range modifiers to the pass roll. "seed-004" is the variant one source gives.
+PASS_RANGE_MODIFIERS = {
+    "standard": {"quick": 1, "short": 0, "long": -1, "bomb": -2},
+    "seed-004": {"quick": 0, "short": -1, "long": -2, "bomb": -3},
+}
+
+
+def agility_table(value: int) -> int:
+    """Target of the classic agility table: 7 - AG, clamped to 2..6."""
+    return max(2, min(6, 7 - value))
+
+
+class Lrb6(Edition):
+    key = "lrb6"
+    side_step_skill = "side-step"
+    team_rerolls_per_turn = 1
+    pro_target = 4
+    dauntless_needs_higher = True
+    claw_uses_modified_roll = True
+    injury_table = INJURY
+    stunty_injury_table = INJURY
+    stunty_injury_modifier = 1
+    casualty_die = "d68"
+    casualty_table = CASUALTY_D68
+    kickoff_table = KICKOFF
+    weather_table = WEATHER
+    fans_dice = "2d6"
+    fans_multiplier = 1000
+
+    @classmethod
+    def option_choices(cls) -> dict[str, tuple[str, ...]]:
+        return {"pass_range_modifiers": ("standard", "seed-004"), "fans_dice": ("2d6", "d6")}
+
+    def __init__(self, **options: str) -> None:
+        super().__init__(**options)
+        self.fans_dice = self.options["fans_dice"]  # type: ignore[misc]
+
+    def agility_base(self, player: Player) -> tuple[int, str, tuple]:
+        return agility_table(player.ag), "agility_table", params(ag=player.ag)
+
+    def dodge_test(
+        self, player: Player, board: Board, start: Square, destination: Square, break_tackle: bool = False
+    ) -> Explanation:
+        if break_tackle:
+            base, reason, base_params = agility_table(player.st), "break_tackle_strength", params(st=player.st)
+        else:
+            base, reason, base_params = self.agility_base(player)
+        mods = [Modifier(1, "dodge_roll")]
+        mods += self.destination_modifiers(player, board, destination)
+        if player.has("two-heads"):
+            mods.append(Modifier(1, "two_heads"))
+        mods += self.leaving_modifiers(player, board, start)
+        return target_explanation(base, reason, mods, base_params)
+
+    def break_tackle_helps(self, player: Player) -> bool:
+        return player.has("break-tackle") and agility_table(player.st) < agility_table(player.ag)
+
+    def pickup_test(self, player: Player, board: Board, square: Square, weather: Weather = Weather.NICE) -> Explanation:
+        base, reason, base_params = self.agility_base(player)
+        mods = [Modifier(1, "pickup_roll")]
+        zones = board.tackle_zones(square, player.team, exclude=player.id)
+        rain = weather is Weather.POURING_RAIN
+        if player.has("big-hand") and (zones or rain):
+            mods.append(Modifier(0, "big_hand_ignores", params(count=zones, rain=rain)))
+        else:
+            if zones:
+                mods.append(Modifier(-zones, "tackle_zones_on_player", params(count=zones)))
+            if rain:
+                mods.append(Modifier(-1, "weather_pouring_rain"))
+        if player.has("extra-arms"):
+            mods.append(Modifier(1, "extra_arms"))
+        return target_explanation(base, reason, mods, base_params)
+
+    def catch_test(
+        self, player: Player, board: Board, square: Square, kind: str, weather: Weather = Weather.NICE
+    ) -> Explanation:
+        base, reason, base_params = self.agility_base(player)
+        mods: list[Modifier] = []
+        if kind in ("accurate_pass", "hand_off"):
+            mods.append(Modifier(1, "catch_" + kind))
+        mods += self._tackle_zone_modifiers(player, board, square)
+        if weather is Weather.POURING_RAIN:
+            mods.append(Modifier(-1, "weather_pouring_rain"))
+        if player.has("extra-arms"):
+            mods.append(Modifier(1, "extra_arms"))
+        return target_explanation(base, reason, mods, base_params)
+
+    def pass_test(
+        self, thrower: Player, board: Board, band: str, weather: Weather = Weather.NICE
+    ) -> Explanation | None:
+        if weather is Weather.BLIZZARD and band in ("long", "bomb"):
+            return None
+        base, reason, base_params = self.agility_base(thrower)
+        table = PASS_RANGE_MODIFIERS[self.options["pass_range_modifiers"]]
+        mods = [Modifier(table[band], "pass_range_" + band)]
+        assert thrower.square is not None
+        mods += self._tackle_zone_modifiers(thrower, board, thrower.square)
+        if thrower.has("accurate"):
+            mods.append(Modifier(1, "accurate"))
+        if thrower.has("strong-arm") and band != "quick":
+            mods.append(Modifier(1, "strong_arm"))
+        if weather is Weather.VERY_SUNNY:
+            mods.append(Modifier(-1, "weather_very_sunny"))
+        return target_explanation(base, reason, mods, base_params)
+
+    def fumbles(self, natural: int, modified: int) -> bool:
+        return natural == 1 or modified <= 1
+
+    def interception_test(self, player: Player, board: Board, accurate: bool = True) -> Explanation:
+        base, reason, base_params = self.agility_base(player)
+        mods = [Modifier(-2, "interception_roll")]
+        assert player.square is not None
+        mods += self._tackle_zone_modifiers(player, board, player.square)
+        if player.has("extra-arms"):
+            mods.append(Modifier(1, "extra_arms"))
+        if player.has("very-long-legs"):
+            mods.append(Modifier(1, "very_long_legs"))
+        return target_explanation(base, reason, mods, base_params)
+
+    def armour_broken(self, total: int, av: int) -> bool:
+        return total > av
+
+    @staticmethod
+    def _tackle_zone_modifiers(player: Player, board: Board, square: Square) -> list[Modifier]:
+        zones = board.tackle_zones(square, player.team, exclude=player.id)
+        if not zones:
+            return []
+        if player.has("nerves-of-steel"):
+            return [Modifier(0, "nerves_of_steel_ignores", params(count=zones))]
+        return [Modifier(-zones, "tackle_zones_on_player", params(count=zones))]

@@ -1,0 +1,235 @@
+"""Movement: the rolls a path needs and its exact success chance with re-rolls used well.
+
+A path is a list of squares (start excluded). Each step may need a dodge (leaving a square
+in an opposing tackle zone) and/or a rush (a move beyond MA). A prone player first stands
+up. The success chance maximises over every re-roll decision (which re-roll to spend on a
+failure, when to spend Break Tackle) by dynamic programming over
+(step index, team re-rolls left, skill re-rolls left, Pro left, Break Tackle left).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Sequence
+
+from .editions.base import Edition
+from .explain import Explanation, params
+from .probability import ONE, ZERO, d6_success
+from .types import Board, Player, Square, Status, Weather
+
+
+@dataclass(frozen=True, slots=True)
+class Roll:
+    """One D6 test on a path. target is already clamped to 2..6."""
+
+    kind: str  # "dodge", "rush", "stand_up", "pickup", ...
+    target: int
+    explanation: Explanation
+    square: Square
+    skill_reroll: str | None = None  # skill that re-rolls it once per turn, if usable here
+    break_tackle_target: int | None = None  # target if Break Tackle is spent on it
+    break_tackle_explanation: Explanation | None = None
+
+    @property
+    def probability(self) -> Fraction:
+        return d6_success(self.target)
+
+
+@dataclass(frozen=True, slots=True)
+class Resources:
+    """Re-rolls still available this turn (each skill re-roll at most once per turn)."""
+
+    team: int = 1
+    skills: frozenset[str] = field(default_factory=frozenset)
+    pro: bool = False
+    break_tackle: bool = False
+    loner_target: int | None = None  # a Loner must roll this to use a team re-roll
+    pro_target: int = 4
+
+
+def resources_for(player: Player, edition: Edition, team_rerolls: int = 1) -> Resources:
+    """What this player may use: team re-rolls (capped by the edition's per-turn limit)
+    plus the once-per-turn skills he has."""
+    limit = edition.team_rerolls_per_turn
+    team = team_rerolls if limit is None else min(team_rerolls, limit)
+    skills = frozenset(
+        slug for kind in ("dodge", "rush", "pickup", "catch", "pass")
+        if (slug := edition.skill_reroll_for(kind)) and player.has(slug)
+    )
+    return Resources(
+        team=max(0, team),
+        skills=skills,
+        pro=player.has("pro"),
+        break_tackle=edition.break_tackle_helps(player),
+        loner_target=edition.loner_target(player),
+        pro_target=edition.pro_target,
+    )
+
+
+def dodge_roll(edition: Edition, player: Player, board: Board, start: Square, destination: Square) -> Roll:
+    test = edition.dodge_test(player, board, start, destination)
+    skill = edition.skill_reroll_for("dodge")
+    usable = skill if skill and player.has(skill) and not edition.dodge_skill_cancelled(player, board, start) else None
+    bt_target = bt_explanation = None
+    if edition.break_tackle_helps(player):
+        bt_explanation = edition.dodge_test(player, board, start, destination, break_tackle=True)
+        bt_target = bt_explanation.result
+    return Roll("dodge", test.result, test, destination, usable, bt_target, bt_explanation)
+
+
+def rush_roll(edition: Edition, player: Player, square: Square, weather: Weather) -> Roll:
+    test = edition.rush_test(player, weather)
+    skill = edition.skill_reroll_for("rush")
+    return Roll("rush", test.result, test, square, skill if skill and player.has(skill) else None)
+
+
+def stand_up(edition: Edition, player: Player) -> tuple[int, Roll | None]:
+    """Movement used by standing up, and the roll needed (players with MA below the cost)."""
+    assert player.square is not None
+    test = edition.stand_up_test(player)
+    if test is None:
+        return edition.stand_up_cost, None
+    # A slow player who stands on the roll has used all his normal movement.
+    return player.ma, Roll("stand_up", test.result, test, player.square)
+
+
+def path_rolls(
+    edition: Edition, player: Player, board: Board, path: Sequence[Square], weather: Weather = Weather.NICE
+) -> list[Roll]:
+    """The rolls the path needs, in order. Raises ValueError for an illegal path."""
+    if player.square is None:
+        raise ValueError("player is not on the pitch")
+    if player.status is Status.STUNNED:
+        raise ValueError("a stunned player cannot move")
+    rolls: list[Roll] = []
+    used = 0
+    if player.status is Status.PRONE:
+        used, roll = stand_up(edition, player)
+        if roll:
+            rolls.append(roll)
+    limit = player.ma + edition.rushes_allowed(player)
+    here = player.square
+    for square in path:
+        if not here.is_adjacent(square):
+            raise ValueError(f"{square} is not adjacent to {here}")
+        if not square.on_pitch() or board.at(square) not in (None, player):
+            raise ValueError(f"{square} is not an empty square on the pitch")
+        used += 1
+        if used > limit:
+            raise ValueError("path longer than movement plus rushes")
+        if used > player.ma:
+            rolls.append(rush_roll(edition, player, square, weather))
+        if board.tackle_zones(here, player.team, exclude=player.id):
+            rolls.append(dodge_roll(edition, player, board, here, square))
+        here = square
+    return rolls
+
+
+def sequence_success(rolls: Sequence[Roll], resources: Resources) -> Fraction:
+    """Exact chance that every roll passes, spending re-rolls optimally.
+
+    A failed roll may be re-rolled once: with its skill (if unused this turn), a team
+    re-roll (a Loner must first pass his Loner roll; the re-roll is spent either way) or
+    Pro (must first pass the Pro roll). Break Tackle, if available, is spent on the roll
+    where it gives the best overall chance.
+    """
+    steps = tuple((r.target, r.skill_reroll, r.break_tackle_target) for r in rolls)
+    return _best(steps, 0, resources.team, resources.skills, resources.pro, resources.break_tackle,
+                 resources.loner_target, resources.pro_target)
+
+
+@lru_cache(maxsize=65536)
+def _best(
+    steps: tuple[tuple[int, str | None, int | None], ...],
+    index: int,
+    team: int,
+    skills: frozenset[str],
+    pro: bool,
+    break_tackle: bool,
+    loner_target: int | None,
+    pro_target: int,
+) -> Fraction:
+    if index == len(steps):
+        return ONE
+    target, skill, bt_target = steps[index]
+    choices = [(target, break_tackle)]
+    if break_tackle and bt_target is not None:
+        choices.append((bt_target, False))
+    best = ZERO
+    for tgt, bt_left in choices:
+        p = d6_success(tgt)
+
+        def rest(team_left: int = team, skills_left: frozenset[str] = skills, pro_left: bool = pro) -> Fraction:
+            return _best(steps, index + 1, team_left, skills_left, pro_left, bt_left, loner_target, pro_target)
+
+        after_failure = ZERO
+        if skill is not None and skill in skills:
+            after_failure = max(after_failure, p * rest(skills_left=skills - {skill}))
+        if team > 0:
+            works = d6_success(loner_target) if loner_target is not None else ONE
+            after_failure = max(after_failure, works * p * rest(team_left=team - 1))
+        if pro:
+            after_failure = max(after_failure, d6_success(pro_target) * p * rest(pro_left=False))
+        value = p * rest() + (ONE - p) * after_failure
+        best = max(best, value)
+    return best
+
+
+@dataclass(frozen=True, slots=True)
+class PathResult:
+    probability: Fraction
+    rolls: tuple[Roll, ...]
+    explanation: Explanation
+
+
+def path_probability(
+    edition: Edition,
+    player: Player,
+    board: Board,
+    path: Sequence[Square],
+    team_rerolls: int = 1,
+    weather: Weather = Weather.NICE,
+    resources: Resources | None = None,
+) -> PathResult:
+    """Exact chance of walking the whole path, with re-rolls chosen as a good coach would."""
+    rolls = path_rolls(edition, player, board, path, weather)
+    res = resources if resources is not None else resources_for(player, edition, team_rerolls)
+    probability = sequence_success(rolls, res)
+    explanation = Explanation(
+        base=len(path),
+        base_reason="path_squares",
+        modifiers=(),
+        result=probability,
+        result_reason="path_success_probability",
+        result_params=params(team_rerolls=res.team, skill_rerolls=tuple(sorted(res.skills)), pro=res.pro),
+        children=tuple(r.explanation for r in rolls),
+    )
+    return PathResult(probability, tuple(rolls), explanation)
+
+
+def pickup_roll(
+    edition: Edition, player: Player, board: Board, square: Square, weather: Weather = Weather.NICE
+) -> Roll:
+    test = edition.pickup_test(player, board, square, weather)
+    skill = edition.skill_reroll_for("pickup")
+    return Roll("pickup", test.result, test, square, skill if skill and player.has(skill) else None)
+
+
+def single_roll_probability(roll: Roll, resources: Resources) -> Fraction:
+    return sequence_success([roll], resources)
+
+
+__all__ = [
+    "PathResult",
+    "Resources",
+    "Roll",
+    "dodge_roll",
+    "path_probability",
+    "path_rolls",
+    "pickup_roll",
+    "resources_for",
+    "rush_roll",
+    "sequence_success",
+    "stand_up",
+]

@@ -1,0 +1,205 @@
+"""Passing: range bands from the template, the pass roll, interceptions, catching,
+hand-offs, scatter and bounces.
+
+Pass template (lrb6 range ruler), by dy = |Δy| with the dx = |Δx| ranges of each band.
+The data is symmetric ((dx, dy) and (dy, dx) fall in the same band - a test checks it),
+so the row is simply dy.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from .dice import D8_DIRECTIONS
+from .editions.base import Edition
+from .explain import Explanation, params
+from .movement import Resources, Roll, sequence_success
+from .probability import Distribution, d6_success
+from .types import Board, Player, Square, Weather
+
+# dy -> ((band, dx_lo, dx_hi), ...)
+PASS_TEMPLATE: dict[int, tuple[tuple[str, int, int], ...]] = {
+    0: (("quick", 1, 3), ("short", 4, 6), ("long", 7, 10), ("bomb", 11, 13)),
+    1: (("quick", 0, 3), ("short", 4, 6), ("long", 7, 10), ("bomb", 11, 13)),
+    2: (("quick", 0, 2), ("short", 3, 6), ("long", 7, 10), ("bomb", 11, 12)),
+    3: (("quick", 0, 1), ("short", 2, 6), ("long", 7, 9), ("bomb", 10, 12)),
+    4: (("short", 0, 5), ("long", 6, 9), ("bomb", 10, 12)),
+    5: (("short", 0, 4), ("long", 5, 8), ("bomb", 9, 11)),
+    6: (("short", 0, 3), ("long", 4, 8), ("bomb", 9, 11)),
+    7: (("long", 0, 7), ("bomb", 8, 10)),
+    8: (("long", 0, 6), ("bomb", 7, 10)),
+    9: (("long", 0, 4), ("bomb", 5, 9)),
+    10: (("long", 0, 2), ("bomb", 3, 8)),
+    11: (("bomb", 0, 6),),
+    12: (("bomb", 0, 4),),
+    13: (("bomb", 0, 1),),
+}
+
+
+def band_for(dx: int, dy: int) -> str | None:
+    """Range band for offsets (dx, dy) in squares; None when out of range."""
+    for band, lo, hi in PASS_TEMPLATE.get(abs(dy), ()):
+        if lo <= abs(dx) <= hi:
+            return band
+    return None
+
+
+def pass_range(thrower: Square, target: Square) -> str | None:
+    return band_for(target.x - thrower.x, target.y - thrower.y)
+
+
+@dataclass(frozen=True, slots=True)
+class PassOutcome:
+    band: str
+    distribution: Distribution[str]  # accurate / inaccurate / fumble
+    roll: Roll
+    explanation: Explanation
+
+
+def pass_outcome(
+    edition: Edition, thrower: Player, board: Board, target: Square, weather: Weather = Weather.NICE
+) -> PassOutcome | None:
+    """The pass roll and its exact result distribution (no re-roll); None if not allowed."""
+    if thrower.square is None:
+        raise ValueError("thrower is not on the pitch")
+    band = pass_range(thrower.square, target)
+    if band is None:
+        return None
+    test = edition.pass_test(thrower, board, band, weather)
+    if test is None:
+        return None
+    modifier = test.total_modifier
+    needed = test.base - modifier  # natural roll needed for an accurate pass
+    counts = {"accurate": 0, "inaccurate": 0, "fumble": 0}
+    for natural in range(1, 7):
+        if natural != 6 and edition.fumbles(natural, natural + modifier):
+            counts["fumble"] += 1
+        elif natural == 6 or (natural != 1 and natural >= needed):
+            counts["accurate"] += 1
+        else:
+            counts["inaccurate"] += 1
+    dist = Distribution({k: Fraction(v, 6) for k, v in counts.items()})
+    skill = edition.skill_reroll_for("pass")
+    roll = Roll("pass", test.result, test, target, skill if skill and thrower.has(skill) else None)
+    explanation = Explanation(
+        test.base, test.base_reason, test.modifiers, test.result, "target_number",
+        base_params=test.base_params + params(band=band),
+        result_params=params(accurate=dist["accurate"], inaccurate=dist["inaccurate"], fumble=dist["fumble"]),
+    )
+    return PassOutcome(band, dist, roll, explanation)
+
+
+def accurate_pass_probability(outcome: PassOutcome, resources: Resources) -> Fraction:
+    """Chance of an accurate pass when a failed roll may be re-rolled (Pass, team, Pro)."""
+    return sequence_success([outcome.roll], resources)
+
+
+@lru_cache(maxsize=4096)
+def interception_squares(thrower: Square, target: Square) -> tuple[Square, ...]:
+    """Squares whose interior the line between the two squares' centres passes through
+    (the thrower's and the target's squares excluded), in order from the thrower."""
+    dx, dy = target.x - thrower.x, target.y - thrower.y
+    found: list[tuple[Fraction, Square]] = []
+    half = Fraction(1, 2)
+    for x in range(min(thrower.x, target.x), max(thrower.x, target.x) + 1):
+        for y in range(min(thrower.y, target.y), max(thrower.y, target.y) + 1):
+            square = Square(x, y)
+            if square in (thrower, target):
+                continue
+            lo, hi = Fraction(0), Fraction(1)
+            for offset, delta in ((x - thrower.x, dx), (y - thrower.y, dy)):
+                if delta == 0:
+                    if offset != 0:
+                        lo, hi = Fraction(1), Fraction(0)
+                    continue
+                a, b = (offset - half) / delta, (offset + half) / delta
+                lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
+            if lo < hi:  # an open stretch of the line lies inside the square
+                found.append((lo, square))
+    return tuple(sq for _, sq in sorted(found))
+
+
+def possible_interceptors(board: Board, thrower: Player, target: Square) -> list[Player]:
+    """Standing opponents with a tackle zone on the squares between thrower and target."""
+    assert thrower.square is not None
+    return [
+        p for sq in interception_squares(thrower.square, target)
+        if (p := board.at(sq)) is not None and p.team != thrower.team and p.exerts_tackle_zone
+    ]
+
+
+@dataclass(frozen=True, slots=True)
+class InterceptionChance:
+    probability: Fraction  # the best single interceptor's chance (only one may try)
+    interceptor: Player | None
+    explanations: tuple[Explanation, ...]
+
+
+def interception_chance(
+    edition: Edition, board: Board, thrower: Player, target: Square, accurate: bool = True
+) -> InterceptionChance:
+    best: tuple[Fraction, Player | None] = (Fraction(0), None)
+    explanations = []
+    for p in possible_interceptors(board, thrower, target):
+        test = edition.interception_test(p, board, accurate)
+        explanations.append(test)
+        chance = d6_success(test.result)
+        if chance > best[0]:
+            best = (chance, p)
+    return InterceptionChance(best[0], best[1], tuple(explanations))
+
+
+def catch_roll(
+    edition: Edition, catcher: Player, board: Board, kind: str = "accurate_pass", weather: Weather = Weather.NICE
+) -> Roll:
+    if catcher.square is None:
+        raise ValueError("catcher is not on the pitch")
+    test = edition.catch_test(catcher, board, catcher.square, kind, weather)
+    skill = edition.skill_reroll_for("catch")
+    return Roll("catch", test.result, test, catcher.square, skill if skill and catcher.has(skill) else None)
+
+
+def catch_probability(
+    edition: Edition,
+    catcher: Player,
+    board: Board,
+    kind: str = "accurate_pass",
+    weather: Weather = Weather.NICE,
+    resources: Resources | None = None,
+) -> Fraction:
+    roll = catch_roll(edition, catcher, board, kind, weather)
+    return sequence_success([roll], resources or Resources(team=0))
+
+
+def hand_off_probability(
+    edition: Edition, giver: Player, catcher: Player, board: Board, weather: Weather = Weather.NICE,
+    resources: Resources | None = None,
+) -> Fraction:
+    """A hand-off needs no pass roll: only the catch (to an adjacent team-mate)."""
+    if giver.square is None or catcher.square is None or not giver.square.is_adjacent(catcher.square):
+        raise ValueError("a hand-off goes to an adjacent player")
+    return catch_probability(edition, catcher, board, "hand_off", weather, resources)
+
+
+@lru_cache(maxsize=4096)
+def scatter_distribution(start: Square, times: int = 1) -> Distribution[Square]:
+    """Where a ball ends after `times` D8 scatters. A ball that leaves the pitch stops at
+    the first off-pitch square (check .on_pitch(); the crowd throws it back from there)."""
+    dist: Distribution[Square] = Distribution.certain(start)
+    step = Fraction(1, 8)
+    for _ in range(times):
+        dist = Distribution(
+            (sq.offset(*D8_DIRECTIONS[d]) if sq.on_pitch() else sq, p * step if sq.on_pitch() else p / 8)
+            for sq, p in dist.items()
+            for d in D8_DIRECTIONS
+        )
+    return dist
+
+
+def bounce_distribution(square: Square) -> Distribution[Square]:
+    return scatter_distribution(square, 1)
+
+
+def inaccurate_pass_distribution(edition: Edition, target: Square) -> Distribution[Square]:
+    return scatter_distribution(target, edition.inaccurate_pass_scatters)
