@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
+from operator import ge
 from typing import Iterator
 
 from .editions.base import Edition
@@ -208,6 +209,22 @@ def _upsets_cached(states: tuple[tuple, ...], cap: int) -> tuple[tuple[int, ...]
     return tuple(tuple(sorted(u)) for u in sorted(found, key=len) if u)
 
 
+@lru_cache(maxsize=64)
+def _profile_plan(upsets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    """For each up-set (sorted by size): the largest earlier up-set inside it (or -1) and
+    the states it adds, so all up-set sums cost about one addition each."""
+    plan: list[tuple[int, tuple[int, ...]]] = []
+    for k, up in enumerate(upsets):
+        members = set(up)
+        best, best_size = -1, 0
+        for j in range(k):
+            if len(upsets[j]) > best_size and members.issuperset(upsets[j]):
+                best, best_size = j, len(upsets[j])
+        extra = tuple(sorted(members - set(upsets[best]))) if best >= 0 else tuple(sorted(members))
+        plan.append((best, extra))
+    return tuple(plan)
+
+
 def _apply(vec: tuple[int, ...], rows: tuple[tuple[int, int, int], ...], base: int, size: int) -> tuple[int, ...]:
     out = [0] * size
     for i, j, w in rows:
@@ -248,8 +265,27 @@ def reach_map(
 
     upsets = ctx.upsets
 
+    plan = _profile_plan(upsets)
+
     def profile(vec: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple([sum(map(vec.__getitem__, up)) for up in upsets])
+        """Mass on every up-set; each up-set sum reuses a smaller one (plan)."""
+        sums: list[int] = []
+        append = sums.append
+        for parent, extra in plan:
+            append((sums[parent] if parent >= 0 else 0) + sum(map(vec.__getitem__, extra)))
+        return tuple(sums)
+
+    # Many labels share one mass vector (free moves copy it), so each roll is applied to a
+    # given vector once: (id(vector), id(rows)) -> (new vector, its profile).
+    applied: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+    def roll(vec: tuple[int, ...], rows: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        key = (id(vec), id(rows))
+        found = applied.get(key)
+        if found is None:
+            new_vec = _apply(vec, rows, base, size)
+            found = applied[key] = (new_vec, profile(new_vec))
+        return found
 
     start_profile = profile(start_vec)
     start: Label = (used, start_vec, start_profile[-1], player.square, None, start_profile)
@@ -265,8 +301,7 @@ def reach_map(
         for label in layer:
             here, vec_here, total, prof = label[3], label[1], label[2], label[5]
             if rushing:
-                vec_here = _apply(vec_here, rush_rows, base, size)
-                prof = profile(vec_here)
+                vec_here, prof = roll(vec_here, rush_rows)
                 total = prof[-1]
                 if not total:
                     continue
@@ -285,15 +320,37 @@ def reach_map(
                         if bt_target is not None and bt_target < target:
                             rows.append(ctx.transitions(target, skill_pos, bt_target))
                         for r in rows:
-                            v = _apply(vec_here, r, base, size)
-                            pf = profile(v)
-                            options.append((v, pf))
+                            options.append(roll(vec_here, r))
+                    existing = labels.get(sq)
                     for v, pf in options:
-                        _insert(labels, next_layer, (moves, v, pf[-1], sq, label, pf))
+                        if existing is not None:
+                            t = pf[-1]
+                            for old in existing:
+                                if old[5] is pf or (old[2] >= t and _covers(old[5], pf)):
+                                    break
+                            else:
+                                _offer(labels, next_layer, moves, v, pf, sq, label)
+                                existing = labels.get(sq)
+                        else:
+                            _offer(labels, next_layer, moves, v, pf, sq, label)
+                            existing = labels.get(sq)
             else:
                 for sq in NEIGHBOURS[here]:
-                    if sq not in blocked:
-                        _insert(labels, next_layer, (moves, vec_here, total, sq, label, prof))
+                    if sq in blocked:
+                        continue
+                    # Fast rejection (the common case in open field): a label already on
+                    # the square, from this layer or an earlier one, is at least as good.
+                    existing = labels.get(sq)
+                    if existing is not None:
+                        for old in existing:
+                            if old[5] is prof or (old[2] >= total and _covers(old[5], prof)):
+                                break
+                        else:
+                            _offer(labels, next_layer, moves, vec_here, prof, sq, label)
+                        continue
+                    new_label = (moves, vec_here, total, sq, label, prof)
+                    labels[sq] = [new_label]
+                    next_layer.append(new_label)
         layer = next_layer
 
     best: dict[Square, Label] = {}
@@ -306,30 +363,35 @@ def reach_map(
     return ReachMap(player.square, best, denominator, ma)
 
 
-def _insert(labels: dict[Square, list[Label]], next_layer: list[Label], new: Label) -> None:
-    """Keep `new` unless dominated; drop same-layer labels it dominates."""
-    moves, total, prof = new[0], new[2], new[5]
+def _offer(
+    labels: dict[Square, list[Label]], next_layer: list[Label], moves: int, vec: tuple[int, ...],
+    prof: tuple[int, ...], square: Square, parent: Label,
+) -> None:
+    """Keep a new label unless one already on the square is at least as good in every
+    up-set (labels there never used more moves: layers are processed in order); drop the
+    same-layer labels it beats."""
+    total = prof[-1]
     if not total:
         return
-    existing = labels.get(new[3])
+    existing = labels.get(square)
+    new = (moves, vec, total, square, parent, prof)
     if existing is None:
-        labels[new[3]] = [new]
+        labels[square] = [new]
         next_layer.append(new)
         return
     for old in existing:
-        if old[2] >= total and old[0] <= moves and (old[5] is prof or _covers(old[5], prof)):
+        if old[5] is prof or (old[2] >= total and _covers(old[5], prof)):
             return
-    keep = [old for old in existing if not (old[0] == moves and total >= old[2] and _covers(prof, old[5]))]
-    if len(keep) != len(existing):
-        dropped = {id(old) for old in existing} - {id(old) for old in keep}
-        next_layer[:] = [lab for lab in next_layer if id(lab) not in dropped]
-    keep.append(new)
-    labels[new[3]] = keep
+    beaten = [old for old in existing if old[0] == moves and total >= old[2] and _covers(prof, old[5])]
+    if beaten:
+        gone = {id(old) for old in beaten}
+        existing = [old for old in existing if id(old) not in gone]
+        next_layer[:] = [lab for lab in next_layer if id(lab) not in gone]
+    existing.append(new)
+    labels[square] = existing
     next_layer.append(new)
 
 
 def _covers(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    for x, y in zip(a, b):
-        if x < y:
-            return False
-    return True
+    """a >= b in every component."""
+    return all(map(ge, a, b))

@@ -50,7 +50,7 @@ REASONS: dict[str, str] = {
     "interception_accurate": "-3 for intercepting an accurate pass",
     "interception_inaccurate": "-2 for intercepting an inaccurate pass",
     # paths
-    "path_squares": "a path of {n} squares; each step's rolls are the children",
+    "path_squares": "a path of N squares (the base value); each roll on it is a child explanation",
     "path_success_probability": "chance of completing every roll, re-rolls used as well as possible",
     "probability": "chance of success",
     # blocks

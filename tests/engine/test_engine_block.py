@@ -198,7 +198,7 @@ def simulate_block(categories: tuple[str, ...], dice: int, chooser: str, rng: ra
 ALL_SKILLS = ["block", "dodge", "tackle", "wrestle", "juggernaut", "stand-firm", "side-step", "grab", "guard"]
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20, deadline=None, database=None)
 @given(seed=st.integers(0, 100_000), att_skills=st.sets(st.sampled_from(ALL_SKILLS), max_size=3),
        def_skills=st.sets(st.sampled_from(ALL_SKILLS), max_size=3), blitz=st.booleans(),
        edition=st.sampled_from([LRB6, BB]))
@@ -217,7 +217,7 @@ def test_block_distribution_is_exact(seed, att_skills, def_skills, blitz, editio
         assert close_enough(out.distribution[category], counts[category], trials), category
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15, deadline=None, database=None)
 @given(seed=st.integers(0, 100_000))
 def test_mirrored_block_is_the_same(seed) -> None:
     rng = random.Random(seed)

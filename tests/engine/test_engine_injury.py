@@ -121,7 +121,7 @@ def simulate(edition, av: int, skills: frozenset[str], action: str, rng: random.
     return counts
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20, deadline=None, database=None)
 @given(seed=st.integers(0, 10**6), av=st.integers(6, 11),
        skills=st.sets(st.sampled_from(["mighty-blow", "claw", "dirty-player"])),
        action=st.sampled_from(["block", "foul"]), edition=st.sampled_from([LRB6, BB]))

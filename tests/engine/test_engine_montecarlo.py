@@ -38,7 +38,7 @@ def simulate_path(rolls: tuple[Roll, ...], team: int, skills: set[str], rng: ran
     return True
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20, deadline=None, database=None)
 @given(seed=st.integers(0, 10**6), skills=st.sets(st.sampled_from(["dodge", "sure-feet"])),
        ma=st.integers(2, 6), edition=st.sampled_from([LRB6, BB]), team=st.integers(0, 1))
 def test_reach_paths_match_monte_carlo(seed, skills, ma, edition, team) -> None:

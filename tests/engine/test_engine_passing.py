@@ -93,7 +93,7 @@ def test_interception_squares_follow_the_centre_line() -> None:
     assert interception_squares(S(5, 5), S(6, 5)) == ()
 
 
-@settings(max_examples=50, deadline=None)
+@settings(max_examples=50, deadline=None, database=None)
 @given(x0=st.integers(0, 25), y0=st.integers(0, 14), x1=st.integers(0, 25), y1=st.integers(0, 14))
 def test_interception_squares_are_symmetric(x0, y0, x1, y1) -> None:
     a, b = S(x0, y0), S(x1, y1)
@@ -142,7 +142,7 @@ def test_scatter_distributions() -> None:
     assert corner.probability(lambda sq: not sq.on_pitch()) > F(5, 8)
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10, deadline=None, database=None)
 @given(seed=st.integers(0, 10**6), x=st.integers(0, 25), y=st.integers(0, 14))
 def test_scatter_matches_monte_carlo(seed, x, y) -> None:
     rng, trials = random.Random(seed), 3000
@@ -158,7 +158,7 @@ def test_scatter_matches_monte_carlo(seed, x, y) -> None:
     assert close_enough(exact, counts[True], trials)
 
 
-@settings(max_examples=20, deadline=None)
+@settings(max_examples=20, deadline=None, database=None)
 @given(seed=st.integers(0, 10**6), ag=st.integers(1, 5), dist=st.integers(1, 13),
        edition=st.sampled_from([LRB6, get_edition("lrb6", pass_range_modifiers="seed-004"), BB]))
 def test_pass_distribution_matches_monte_carlo(seed, ag, dist, edition) -> None:

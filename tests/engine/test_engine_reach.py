@@ -67,7 +67,7 @@ def marked_scenario(seed: int, skills: set[str], opp_skills: set[str], ma: int, 
     return me, Board(others + markers + [me])
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=25, deadline=None, database=None)
 @given(seed=st.integers(0, 10_000), skills=SKILLS, opp=OPP_SKILLS, ma=st.integers(3, 7),
        ag=st.integers(2, 4), edition=st.sampled_from([LRB6, BB]), rerolls=st.integers(0, 2))
 def test_reach_equals_path_dp_on_its_path(seed, skills, opp, ma, ag, edition, rerolls) -> None:
@@ -79,7 +79,7 @@ def test_reach_equals_path_dp_on_its_path(seed, skills, opp, ma, ag, edition, re
         assert 0 < rm.probability(square) <= 1
 
 
-@settings(max_examples=10, deadline=None)
+@settings(max_examples=10, deadline=None, database=None)
 @given(seed=st.integers(0, 10_000), edition=st.sampled_from([LRB6, BB]))
 def test_reach_is_the_best_over_all_short_paths(seed, edition) -> None:
     """Brute force every path of up to 4 steps from a marked player (MA 2 + 2 rushes)."""
@@ -107,7 +107,7 @@ def test_reach_is_the_best_over_all_short_paths(seed, edition) -> None:
         assert rm.probability(square) == p, square
 
 
-@settings(max_examples=15, deadline=None)
+@settings(max_examples=15, deadline=None, database=None)
 @given(seed=st.integers(0, 10_000), edition=st.sampled_from([LRB6, BB]))
 def test_symmetric_boards_give_symmetric_reach(seed, edition) -> None:
     me, b = marked_scenario(seed, {"dodge"}, set(), 6, 3)

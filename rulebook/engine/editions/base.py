@@ -165,7 +165,11 @@ class Edition(ABC):
     # -- shared geometry-based modifiers -------------------------------------------------
     @staticmethod
     def leaving_modifiers(player: Player, board: Board, start: Square) -> list[Modifier]:
-        """Modifiers from the players whose tackle zones the dodger leaves."""
+        """Modifiers from the players whose tackle zones the dodger leaves.
+
+        Diving Tackle is counted as a flat -2 on the dodge (its user only spends it when it
+        turns a pass into a fail, so for the chance of success that is the same); that the
+        diver is then placed prone is not modelled for later steps of the path."""
         mods: list[Modifier] = []
         markers = board.tacklers(start, player.team)
         tails = sum(1 for p in markers if p.has("prehensile-tail"))
