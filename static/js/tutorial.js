@@ -1,0 +1,27 @@
+// Tutorial navigation: left/right arrow keys follow the Previous/Next links (htmx handles the
+// request when it is loaded; otherwise the link is followed). Keys typed in a form field are
+// left alone. After an htmx step change, focus moves to the new step's heading.
+(function () {
+  "use strict";
+  function inFormField(element) {
+    if (!element) return false;
+    const tag = element.tagName;
+    return tag === "INPUT" || tag === "SELECT" || tag === "TEXTAREA" || tag === "BUTTON" || element.isContentEditable;
+  }
+  document.addEventListener("keydown", function (event) {
+    if (event.altKey || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    if (event.key !== "ArrowLeft" && event.key !== "ArrowRight") return;
+    if (inFormField(document.activeElement)) return;
+    const link = document.querySelector('.step-pager a[data-key="' + event.key + '"]');
+    if (!link) return;
+    event.preventDefault();
+    link.click();
+  });
+  document.body.addEventListener("htmx:afterSwap", function (event) {
+    const source = event.detail.elt;
+    if (source && source.matches && source.matches(".step-pager a")) {
+      const heading = document.getElementById("step-heading");
+      if (heading) heading.focus();
+    }
+  });
+})();
