@@ -155,4 +155,5 @@ LOGGING = {
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
 }
-MODELTRANSLATION_JQUERY_UI_URL = "vendor/jquery-ui/jquery-ui-1.14.2.min.js"  # vendored: no CDN
+# modeltranslation reads this name unprefixed; vendored so the admin makes no CDN request.
+JQUERY_UI_URL = "vendor/jquery-ui/jquery-ui-1.14.2.min.js"
