@@ -1,5 +1,9 @@
 """Tutorial JSON endpoints, under /api/v1/."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
 
-urlpatterns: list = []
+from . import views
+
+urlpatterns = [
+    path("odds", views.odds_api, name="tutorial-odds-api"),
+]

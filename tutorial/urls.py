@@ -1,7 +1,14 @@
 """Tutorial and odds calculator pages, under the language prefix."""
 
-from django.urls import path  # noqa: F401
+from django.urls import path
+
+from . import views
 
 app_name = "tutorial"
 
-urlpatterns: list = []
+urlpatterns = [
+    path("tutorial/", views.index, name="index"),
+    path("tutorial/<slug:slug>/", views.scenario_start, name="scenario"),
+    path("tutorial/<slug:slug>/<int:number>/", views.step, name="step"),
+    path("odds/", views.odds_page, name="odds"),
+]

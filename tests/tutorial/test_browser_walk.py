@@ -1,0 +1,45 @@
+"""Walk every scenario in every language by clicking Next (htmx), checking each step has a
+picture and a narration, and that the arrow keys and the language switcher work."""
+
+from __future__ import annotations
+
+import pytest
+
+from tutorial.scenario import all_scenarios
+
+LANGS = ("es", "it", "fr", "en")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", LANGS)
+def test_walk_every_scenario_by_clicking_next(site: str, page, lang: str) -> None:  # noqa: F811
+    for scenario in all_scenarios():
+        page.goto(f"{site}/{lang}/tutorial/{scenario.slug}/1/")
+        for number in range(1, len(scenario.steps) + 1):
+            assert page.locator("#step-result svg").count() >= 1, (scenario.slug, number)
+            assert len(page.locator(".narration").inner_text().split()) > 20, (scenario.slug, number)
+            assert page.locator("#step-progress").get_attribute("value") == str(number)
+            if number < len(scenario.steps):
+                page.locator('.step-pager a[rel="next"]').click()
+                page.wait_for_url(f"**/{lang}/tutorial/{scenario.slug}/{number + 1}/")
+                page.wait_for_selector(f'#step-progress[value="{number + 1}"]')
+
+
+@pytest.mark.browser
+def test_arrow_keys_and_language_switch(site: str, page) -> None:  # noqa: F811
+    page.goto(f"{site}/en/tutorial/04-blocking/1/")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_url("**/en/tutorial/04-blocking/2/")
+    page.wait_for_selector('#step-progress[value="2"]')
+    page.locator('.lang-switch a[hreflang="it"]').click()
+    page.wait_for_url("**/it/tutorial/04-blocking/2/")
+    assert "Nobbla" in page.locator(".narration").inner_text()
+
+
+@pytest.mark.browser
+def test_try_it_form_updates_the_result(site: str, page) -> None:  # noqa: F811
+    page.goto(f"{site}/en/tutorial/03-moving-and-dodging/3/")
+    page.fill("#f-ag", "5")
+    page.locator(".try-it button[type=submit]").click()
+    page.wait_for_function("document.querySelector('.narration').innerText.includes('3+')")
+    page.wait_for_url("**ag=5**")  # hx-push-url: the result can be shared

@@ -1,0 +1,159 @@
+"""Every scenario step renders in every language; the try-it form, impossible inputs and
+changed scenario data all show the engine's answer."""
+
+from __future__ import annotations
+
+import re
+import tomllib
+from pathlib import Path
+
+import pytest
+from django.utils.translation import gettext, override
+
+from tutorial import services
+from tutorial.scenario import SCENARIO_DIR, all_scenarios, parse_scenario
+
+pytestmark = pytest.mark.django_db
+LANGS = ("es", "it", "fr", "en")
+STEPS = [(s.slug, n) for s in all_scenarios() for n in range(1, len(s.steps) + 1)]
+DODGE = "/{lang}/tutorial/03-moving-and-dodging/3/"
+
+
+def narration(html: str) -> str:
+    found = re.search(r'<div class="narration">(.*?)</div>', html, re.S)
+    assert found, "no narration"
+    return re.sub(r"<[^>]+>", "", found.group(1))
+
+
+def test_there_are_twelve_scenarios() -> None:
+    assert len(all_scenarios()) >= 12
+
+
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize(("slug", "number"), STEPS)
+def test_every_step_renders_with_picture_and_text(client, slug: str, number: int, lang: str) -> None:
+    response = client.get(f"/{lang}/tutorial/{slug}/{number}/")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<svg" in html
+    text = narration(html)
+    assert len(text.split()) > 25
+    assert "{" not in text, "a placeholder was not filled"
+    assert 'class="form-message"' not in html, "the scenario's own board must be valid"
+    assert f'<html lang="{lang}">' in html
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_index_lists_every_scenario(client, lang: str) -> None:
+    html = client.get(f"/{lang}/tutorial/").content.decode()
+    for scenario in all_scenarios():
+        assert scenario.title[lang].replace("'", "&#x27;") in html
+
+
+def test_scenario_url_redirects_to_first_step(client) -> None:
+    response = client.get("/en/tutorial/04-blocking/")
+    assert response.status_code == 302 and response["Location"].endswith("/en/tutorial/04-blocking/1/")
+
+
+def test_missing_step_is_404(client) -> None:
+    assert client.get("/en/tutorial/04-blocking/99/").status_code == 404
+    assert client.get("/en/tutorial/no-such-scenario/1/").status_code == 404
+
+
+def test_changing_an_input_changes_the_engine_number(client) -> None:
+    before = narration(client.get(DODGE.format(lang="en")).content.decode())
+    after = narration(client.get(DODGE.format(lang="en") + "?try=1&ag=4&tz=2").content.decode())
+    assert "5+" in before and "33.3%" in before
+    assert "4+" in after and "50%" in after
+
+
+def test_fewer_tackle_zones_lower_the_target(client) -> None:
+    text = narration(client.get(DODGE.format(lang="en") + "?try=1&ag=3&tz=0").content.decode())
+    assert "3+" in text and "66.7%" in text
+
+
+def test_htmx_form_returns_only_the_result_region(client) -> None:
+    response = client.get(DODGE.format(lang="en") + "?try=1&ag=5&tz=2", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="step-result")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert html.lstrip().startswith("<ul hx-swap-oob") and "<html" not in html
+    assert 'id="step-result"' in html and "<svg" in html and "3+" in narration(html)
+
+
+def test_htmx_navigation_returns_the_step_and_title(client) -> None:
+    response = client.get("/fr/tutorial/04-blocking/2/", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="tutorial-step")
+    html = response.content.decode()
+    assert "<html" not in html and 'id="tutorial-step"' in html and "<title>" in html
+    assert 'hx-push-url="true"' in html and 'rel="prev"' in html and 'rel="next"' in html
+
+
+@pytest.mark.parametrize("query", ["ag=9", "tz=-3", "ag=abc", "tz=%3Cscript%3E"])
+def test_impossible_input_gets_an_inline_message_in_spanish(client, query: str) -> None:
+    response = client.get(DODGE.format(lang="es") + "?try=1&" + query)
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'class="form-message"' in html and 'aria-invalid="true"' in html
+    assert "<script>" not in html
+    with override("es"):
+        label = gettext("Agility (AG)") if "ag=" in query else gettext("Tackle zones on the square moved into")
+    assert label in html
+    assert "Zapmo elige peor" in narration(html)  # the page stays in Spanish, with the scenario's numbers
+
+
+def test_impossible_board_gets_an_inline_message(client) -> None:
+    # MA 1 makes the 2-square path too long (1 + 2 going for it is still enough) → use MA 1 on a long path
+    response = client.get("/es/tutorial/09-going-for-it-and-rerolls/1/?try=1&ma=1")
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert 'class="form-message"' in html
+    with override("es"):
+        assert gettext("The player cannot make this move: the path is longer than his movement plus the extra squares he may attempt, or it crosses an occupied square.").split(":")[0] in html
+
+
+def _scenario_with(change) -> object:
+    data = tomllib.loads((SCENARIO_DIR / "03-moving-and-dodging.toml").read_text(encoding="utf-8"))
+    change(data)
+    return parse_scenario(data, "03-moving-and-dodging")
+
+
+def test_narration_follows_the_scenario_data_agility() -> None:
+    def agile(data: dict) -> None:
+        data["players"]["zapmo"]["ag"] = 4
+
+    view = services.step_view(_scenario_with(agile), 3, {}, "en")
+    assert "4+" in view.narration and "50%" in view.narration
+
+
+def test_narration_follows_a_moved_player() -> None:
+    def move_marker(data: dict) -> None:
+        data["players"]["lineman6"]["square"] = [20, 3]  # one tackle zone fewer on the square moved into
+
+    view = services.step_view(_scenario_with(move_marker), 3, {}, "en")
+    assert "1 tackle zones" in view.narration and "4+" in view.narration
+
+
+def test_links_tolerate_missing_targets() -> None:
+    assert services.resolve_link("section:no-such-section", "lrb6", "en") is None
+    assert services.resolve_link("nonsense", "lrb6", "en") is None
+
+
+def test_every_reason_key_used_by_the_steps_has_a_phrase() -> None:
+    from tutorial import phrases
+
+    for scenario in all_scenarios():
+        for step in scenario.steps:
+            computed = services.compute(scenario, step, {})
+            for block in computed.outcome.blocks:
+                keys = block.explanation.reason_keys() if block.explanation else set()
+                keys |= {key for key, _ in block.lines}
+                for key in keys:
+                    for lang in LANGS:
+                        assert phrases.lookup(key, lang) is not None, (scenario.slug, step.number, key)
+
+
+def test_scenario_files_have_four_languages() -> None:
+    for path in Path(SCENARIO_DIR).glob("*.toml"):
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+        for step in data["steps"]:
+            assert set(step["text"]) == set(LANGS)
+            assert len({step["text"][lang] for lang in LANGS}) == 4, "a narration is copied between languages"

@@ -1,0 +1,151 @@
+"""DreadBall actions: dice checks (criticals, doubles, coach dice), opposed checks, and
+moving on hexes past a threat zone. Every number comes from rulebook.engine.dreadball."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from rulebook.engine.dreadball import checks, facing, hexes
+from rulebook.engine.dreadball.dice import SuccessDistribution
+from rulebook.engine.dreadball.explain import Modifier
+
+from .actions_bb import ActionKind, sq
+from .values import Num, Pct, Word
+from .workspace import ActionError, Block, Field, Marks, Outcome, Workspace
+
+CHART_MAX = 6  # success counts shown one by one; the last bar is "this many or more"
+DIRECTIONS = tuple(d.name for d in hexes.Direction)
+DIRECTION_LABELS = (_("east"), _("south-east"), _("south-west"), _("west"), _("north-west"), _("north-east"))
+
+
+def check_fields(ws: Workspace) -> list[Field]:
+    return [Field("target", _("Attribute (n+)"), "int", 2, 6), Field("modifier", _("Dice added or removed by rules"), "int", -4, 4),
+            Field("coach_dice", _("Coach dice committed"), "int", 0, 5), Field("required", _("Successes needed"), "int", 1, 5),
+            Field("rerolls", _("Failed dice you may re-roll"), "int", 0, 5)]
+
+
+def check_defaults(ws: Workspace) -> dict[str, Any]:
+    a = ws.action
+    return {"target": int(a.get("target", 4)), "modifier": int(a.get("modifier", 0)), "coach_dice": int(a.get("coach_dice", 0)),
+            "required": int(a.get("required", 1)), "rerolls": int(a.get("rerolls", 0))}
+
+
+def _pool(values: dict[str, Any], prefix: str = "") -> Any:
+    modifier = values.get(prefix + "modifier", 0)
+    mods = [Modifier(modifier, "dice_modifier", {"rule": "±"})] if modifier else []
+    return checks.dice_pool(mods, coach_dice=values.get(prefix + "coach_dice", 0))
+
+
+def _success_chart(law: SuccessDistribution) -> list[tuple[Any, Fraction]]:
+    probs, rest = law.table(CHART_MAX)
+    chart = [(Num(k), p) for k, p in enumerate(probs)]
+    chart.append((Word("or_more", (("count", CHART_MAX),)), rest))
+    return chart
+
+
+def check_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    pool = _pool(values)
+    odds = checks.fixed_check_odds(pool.result, values["target"], values["required"], values["rerolls"])
+    law = SuccessDistribution(pool.result, values["target"], values["rerolls"])
+    beyond = law.at_least(pool.result + 1) if pool.result else Fraction(0)
+    outcome = Outcome(values={
+        "dice": Num(pool.result), "target": Num(values["target"]), "required": Num(values["required"]),
+        "pass": Pct(odds.result.success), "double": Pct(odds.result.double), "fail": Pct(odds.result.fail),
+        "beyond": Pct(beyond), "mean": Num(round(float(law.mean()), 2)), "coach_dice": Num(values["coach_dice"]),
+    })
+    outcome.blocks = [Block("check", None, _breakdown_lines(pool) + _breakdown_lines(odds))]
+    outcome.chart = _success_chart(law)
+    outcome.chart_title = "successes"
+    return outcome
+
+
+def _breakdown_lines(breakdown: Any) -> list[tuple[str, dict[str, Any]]]:
+    lines: list[tuple[str, dict[str, Any]]] = [(breakdown.reason_key, {"value": breakdown.base})]
+    lines += [(m.reason_key, {"value": m.value, **m.params}) for m in breakdown.modifiers]
+    lines += [(n.reason_key, dict(n.params)) for n in breakdown.notes]
+    return lines
+
+
+def opposed_fields(ws: Workspace) -> list[Field]:
+    return [Field("target", _("Your attribute (n+)"), "int", 2, 6), Field("modifier", _("Your dice added or removed"), "int", -4, 4),
+            Field("coach_dice", _("Your coach dice"), "int", 0, 5), Field("opp_target", _("Opponent's attribute (n+)"), "int", 2, 6),
+            Field("opp_modifier", _("Opponent's dice added or removed"), "int", -4, 4), Field("opp_coach_dice", _("Opponent's coach dice"), "int", 0, 5)]
+
+
+def opposed_defaults(ws: Workspace) -> dict[str, Any]:
+    a = ws.action
+    return {"target": int(a.get("target", 4)), "modifier": int(a.get("modifier", 0)), "coach_dice": int(a.get("coach_dice", 0)),
+            "opp_target": int(a.get("opp_target", 4)), "opp_modifier": int(a.get("opp_modifier", 0)),
+            "opp_coach_dice": int(a.get("opp_coach_dice", 0))}
+
+
+def opposed_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    mine, theirs = _pool(values), _pool(values, "opp_")
+    odds = checks.opposed_check_odds(SuccessDistribution(mine.result, values["target"]),
+                                     SuccessDistribution(theirs.result, values["opp_target"])).result
+    outcome = Outcome(values={
+        "dice": Num(mine.result), "opp_dice": Num(theirs.result), "win": Pct(odds.active_wins), "tie": Pct(odds.tie),
+        "lose": Pct(odds.opponent_wins), "double": Pct(odds.active_double), "opp_double": Pct(odds.opponent_double),
+    })
+    outcome.blocks = [Block("opposed", None, _breakdown_lines(mine) + [("target_attribute", {"target": values["target"]})]),
+                      Block("opposed", None, _breakdown_lines(theirs) + [("target_attribute", {"target": values["opp_target"]})])]
+    outcome.chart = [(Word("active_double"), odds.active_double), (Word("active_wins"), odds.active_wins - odds.active_double),
+                     (Word("tie"), odds.tie), (Word("opponent_wins"), odds.opponent_wins - odds.opponent_double),
+                     (Word("opponent_double"), odds.opponent_double)]
+    outcome.chart_title = "outcomes"
+    return outcome
+
+
+def move_fields(ws: Workspace) -> list[Field]:
+    choices = tuple(zip(DIRECTIONS, DIRECTION_LABELS))
+    return [Field("facing", _("Facing of the opponent"), "choice", choices=choices),
+            Field("q", _("Destination hex: q"), "int", -10, 10), Field("r", _("Destination hex: r"), "int", -5, 5)]
+
+
+def move_defaults(ws: Workspace) -> dict[str, Any]:
+    q, r = sq(ws.action["to"])
+    return {"facing": ws.spec(ws.action["opponent"]).facing or "WEST", "q": q, "r": r}
+
+
+def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    board = hexes.dreadball_pitch()
+    mover, opponent = ws.spec(ws.action["player"]), ws.spec(ws.action["opponent"])
+    ws.update(opponent.id, facing=values["facing"])
+    start, goal = hexes.Hex(*mover.square), hexes.Hex(values["q"], values["r"])
+    if goal not in board:
+        raise ActionError("off_board")
+    blocked = [hexes.Hex(*p.square) for p in ws.cast.values() if p.square and p.id != mover.id]
+    if goal in blocked:
+        raise ActionError("no_route")
+    length = hexes.route_length(board, start, goal, blocked)
+    if length is None:
+        raise ActionError("no_route")
+    routes = hexes.count_shortest_routes(board, start, goal, blocked)
+    opp_hex = hexes.Hex(*opponent.square)
+    opp_facing = hexes.Direction[values["facing"]] if opponent.status == "standing" else None
+    zone = facing.threat_zone(opp_hex, opp_facing, board)
+    arc = facing.arc_breakdown(opp_hex, opp_facing, goal)
+    on_route = hexes.hexes_on_shortest_routes(board, start, goal, blocked)
+    outcome = Outcome(values={
+        "distance": Num(length), "routes": Num(routes.result), "straight": Num(hexes.distance(start, goal)),
+        "start_threat": Word("in_zone" if start in zone else "out_of_zone"),
+        "end_threat": Word("in_zone" if goal in zone else "out_of_zone"), "arc": Word(arc.result.value + "_arc"),
+    })
+    outcome.blocks = [Block("route", None, [("hex_distance", {}), ("shortest_routes", {"count": routes.result}),
+                                            ("threat_zone", {}), (arc.reason_key, {})])]
+    outcome.marks = Marks(threat={(h.q, h.r) for h in zone}, route=sorted((h.q, h.r) for h in on_route),
+                          highlight=[(goal.q, goal.r)], arrows=[((start.q, start.r), (goal.q, goal.r))])
+    return outcome
+
+
+KINDS: dict[str, ActionKind] = {
+    kind.name: kind
+    for kind in (
+        ActionKind("db_check", check_fields, check_defaults, check_run, ("target", "modifier", "coach_dice", "required")),
+        ActionKind("db_opposed", opposed_fields, opposed_defaults, opposed_run, ("target", "coach_dice", "opp_target", "opp_coach_dice")),
+        ActionKind("db_move", move_fields, move_defaults, move_run, ("facing", "q", "r")),
+    )
+}

@@ -1,0 +1,289 @@
+"""SVG pictures drawn from the engine's state: the Blood Bowl pitch (squares), the DreadBall
+board (hexes), a budget bar and outcome bar charts.
+
+Colours are CSS variables (var(--team-a), var(--team-b), …, see static/css/tutorial.css and
+site.css) so the pictures follow light and dark mode; the only text is numbers. Each picture is
+cropped (viewBox) to the region of interest so it stays readable on a phone, and carries a
+<title> and <desc>; the page also lists the positions as text.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable
+
+from django.utils.html import escape
+
+from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
+
+from .scenario import PlayerSpec
+from .workspace import Marks
+
+CELL = 32
+PAD = 2
+MIN_COLS, MIN_ROWS = 9, 7
+BAND_CLASS = {"quick": "band--quick", "short": "band--short", "long": "band--long", "bomb": "band--bomb"}
+HEX_R = 20
+SQRT3 = math.sqrt(3)
+FACING_ANGLE = {"EAST": 0, "SOUTH_EAST": 60, "SOUTH_WEST": 120, "WEST": 180, "NORTH_WEST": 240, "NORTH_EAST": 300}
+
+Cell = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Crop:
+    x0: int
+    y0: int
+    x1: int  # inclusive
+    y1: int
+
+    def cells(self) -> Iterable[Cell]:
+        for y in range(self.y0, self.y1 + 1):
+            for x in range(self.x0, self.x1 + 1):
+                yield x, y
+
+    def contains(self, cell: Cell) -> bool:
+        return self.x0 <= cell[0] <= self.x1 and self.y0 <= cell[1] <= self.y1
+
+
+def _grow(lo: int, hi: int, minimum: int, limit: int) -> tuple[int, int]:
+    """Widen [lo, hi] symmetrically to at least `minimum` cells, inside 0..limit-1."""
+    while hi - lo + 1 < minimum:
+        if lo > 0:
+            lo -= 1
+        if hi - lo + 1 < minimum and hi < limit - 1:
+            hi += 1
+        if lo == 0 and hi == limit - 1:
+            break
+    return lo, hi
+
+
+def crop_for(cells: Iterable[Cell], focus: tuple[Cell, Cell] | None = None) -> Crop:
+    """The region to show: the step's focus if it has one, else the cells of interest padded."""
+    if focus:
+        (x0, y0), (x1, y1) = focus
+        return Crop(max(0, min(x0, x1)), max(0, min(y0, y1)), min(PITCH_LENGTH - 1, max(x0, x1)), min(PITCH_WIDTH - 1, max(y0, y1)))
+    on_pitch = [c for c in cells if 0 <= c[0] < PITCH_LENGTH and 0 <= c[1] < PITCH_WIDTH]
+    if not on_pitch:
+        return Crop(0, 0, PITCH_LENGTH - 1, PITCH_WIDTH - 1)
+    xs, ys = [c[0] for c in on_pitch], [c[1] for c in on_pitch]
+    x0, x1 = _grow(max(0, min(xs) - PAD), min(PITCH_LENGTH - 1, max(xs) + PAD), MIN_COLS, PITCH_LENGTH)
+    y0, y1 = _grow(max(0, min(ys) - PAD), min(PITCH_WIDTH - 1, max(ys) + PAD), MIN_ROWS, PITCH_WIDTH)
+    return Crop(x0, y0, x1, y1)
+
+
+def _square_class(cell: Cell) -> str:
+    x, y = cell
+    classes = ["sq"]
+    if x in (0, PITCH_LENGTH - 1):
+        classes.append("sq--endzone")
+    elif y < 4 or y >= PITCH_WIDTH - 4:
+        classes.append("sq--wide")
+    return " ".join(classes)
+
+
+def _arrow_defs(uid: str) -> str:
+    return (
+        f'<defs><marker id="{uid}-head" viewBox="0 0 10 10" refX="8" refY="5" markerWidth="5" markerHeight="5" '
+        f'orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" class="arrowhead"/></marker></defs>'
+    )
+
+
+def _centre(cell: Cell) -> tuple[float, float]:
+    return cell[0] * CELL + CELL / 2, cell[1] * CELL + CELL / 2
+
+
+def tackle_zone_cells(cast: Iterable[PlayerSpec], team: str) -> dict[Cell, int]:
+    """How many standing opponents of `team` put a tackle zone on each square."""
+    zones: dict[Cell, int] = {}
+    for p in cast:
+        if p.team == team or p.square is None or p.status != "standing":
+            continue
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                if dx or dy:
+                    cell = (p.square[0] + dx, p.square[1] + dy)
+                    zones[cell] = zones.get(cell, 0) + 1
+    return zones
+
+
+def pitch_svg(
+    cast: list[PlayerSpec],
+    colours: dict[str, str],
+    ball: Cell | None,
+    carried_by: str | None,
+    marks: Marks,
+    crop: Crop,
+    title: str,
+    desc: str,
+    format_pct,
+    uid: str = "pitch",
+) -> str:
+    """The Blood Bowl pitch around the action: squares, zones, players, ball and marks."""
+    w, h = (crop.x1 - crop.x0 + 1) * CELL, (crop.y1 - crop.y0 + 1) * CELL
+    margin = 14  # room for the column and row numbers
+    vb = f"{crop.x0 * CELL - margin} {crop.y0 * CELL - margin} {w + margin} {h + margin}"
+    out = [f'<svg class="diagram diagram--pitch" viewBox="{vb}" role="img" aria-labelledby="{uid}-t {uid}-d" '
+           f'xmlns="http://www.w3.org/2000/svg">',
+           f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>', _arrow_defs(uid)]
+    for cell in crop.cells():
+        x, y = cell[0] * CELL, cell[1] * CELL
+        out.append(f'<rect class="{_square_class(cell)}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
+    for x in range(crop.x0, crop.x1 + 1):
+        out.append(f'<text class="axis" x="{x * CELL + CELL / 2}" y="{crop.y0 * CELL - 3}">{x + 1}</text>')
+    for y in range(crop.y0, crop.y1 + 1):
+        out.append(f'<text class="axis" x="{crop.x0 * CELL - 7}" y="{y * CELL + CELL / 2 + 3}">{y + 1}</text>')
+    half = PITCH_LENGTH // 2
+    if crop.x0 < half <= crop.x1:
+        out.append(f'<line class="halfway" x1="{half * CELL}" y1="{crop.y0 * CELL}" x2="{half * CELL}" y2="{(crop.y1 + 1) * CELL}"/>')
+    for edge in (4, PITCH_WIDTH - 4):
+        if crop.y0 < edge <= crop.y1:
+            out.append(f'<line class="widezone" x1="{crop.x0 * CELL}" y1="{edge * CELL}" x2="{(crop.x1 + 1) * CELL}" y2="{edge * CELL}"/>')
+    for cell, band in marks.bands.items():
+        if crop.contains(cell):
+            out.append(f'<rect class="band {BAND_CLASS[band]}" x="{cell[0] * CELL}" y="{cell[1] * CELL}" width="{CELL}" height="{CELL}"/>')
+    if marks.zones_against:
+        zones = tackle_zone_cells(cast, marks.zones_against)
+        enemy_colour = next((colours[p.team] for p in cast if p.team != marks.zones_against and p.team in colours), "b")
+        for cell, count in zones.items():
+            if crop.contains(cell):
+                out.append(f'<rect class="tz tz--{enemy_colour}" style="fill-opacity:{min(0.16 * count, 0.5):.2f}" '
+                           f'x="{cell[0] * CELL}" y="{cell[1] * CELL}" width="{CELL}" height="{CELL}"/>')
+    top = float(max(marks.heat.values(), default=0)) or 1.0  # shade relative to the likeliest square
+    for cell, p in marks.heat.items():
+        if crop.contains(cell) and p > 0:
+            x, y = cell[0] * CELL, cell[1] * CELL
+            out.append(f'<rect class="heat" style="fill-opacity:{0.12 + 0.5 * float(p) / top:.2f}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
+            out.append(f'<text class="heat-label" x="{x + CELL / 2}" y="{y + CELL - 4}">{escape(format_pct(p))}</text>')
+    for cell in marks.push:
+        if crop.contains(cell):
+            out.append(f'<rect class="push" x="{cell[0] * CELL + 3}" y="{cell[1] * CELL + 3}" width="{CELL - 6}" height="{CELL - 6}"/>')
+    for cell in marks.highlight:
+        if crop.contains(cell):
+            out.append(f'<rect class="highlight" x="{cell[0] * CELL + 1.5}" y="{cell[1] * CELL + 1.5}" width="{CELL - 3}" height="{CELL - 3}"/>')
+    for path in marks.arrows:
+        points = " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in (_centre(c) for c in path if c))
+        out.append(f'<polyline class="arrow" points="{points}" marker-end="url(#{uid}-head)"/>')
+    for p in cast:
+        if p.square is None or not crop.contains(p.square):
+            continue
+        cx, cy = _centre(p.square)
+        colour = colours.get(p.team, "a")
+        state = "standing" if p.status == "standing" else "down"
+        out.append(f'<g class="player player--{colour} player--{state}"><circle cx="{cx}" cy="{cy}" r="{CELL * 0.4:.1f}"/>'
+                   f'<text x="{cx}" y="{cy + 4.5}">{p.number}</text></g>')
+    if ball and crop.contains(ball):
+        cx, cy = _centre(ball)
+        if carried_by:
+            cx, cy = cx + CELL * 0.3, cy + CELL * 0.3
+        out.append(f'<circle class="ball" cx="{cx}" cy="{cy}" r="{CELL * 0.17:.1f}"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+# -- DreadBall hexes -------------------------------------------------------------------------------
+
+def hex_centre(q: int, r: int) -> tuple[float, float]:
+    return HEX_R * SQRT3 * (q + r / 2), HEX_R * 1.5 * r
+
+
+def _hex_points(q: int, r: int) -> str:
+    cx, cy = hex_centre(q, r)
+    corners = [(cx + HEX_R * math.cos(math.radians(60 * i - 30)), cy + HEX_R * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
+
+
+def hex_svg(
+    board_hexes: list[Cell],
+    cast: list[PlayerSpec],
+    colours: dict[str, str],
+    ball: Cell | None,
+    marks: Marks,
+    focus: list[Cell],
+    title: str,
+    desc: str,
+    threat_colour: str = "b",
+    uid: str = "hexes",
+) -> str:
+    """The DreadBall board around the action: hexes, threat zone, route, players and facing."""
+    cells = focus or board_hexes
+    centres = [hex_centre(*c) for c in cells]
+    pad = HEX_R * 2.4
+    x0, x1 = min(c[0] for c in centres) - pad, max(c[0] for c in centres) + pad
+    y0, y1 = min(c[1] for c in centres) - pad, max(c[1] for c in centres) + pad
+    out = [f'<svg class="diagram diagram--hex" viewBox="{x0:.0f} {y0:.0f} {x1 - x0:.0f} {y1 - y0:.0f}" role="img" '
+           f'aria-labelledby="{uid}-t {uid}-d" xmlns="http://www.w3.org/2000/svg">',
+           f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>', _arrow_defs(uid)]
+    route = set(marks.route)
+    for q, r in board_hexes:
+        cx, cy = hex_centre(q, r)
+        if not (x0 - HEX_R <= cx <= x1 + HEX_R and y0 - HEX_R <= cy <= y1 + HEX_R):
+            continue
+        classes = ["hex"]
+        if (q, r) in marks.threat:
+            classes.append(f"hex--threat tz--{threat_colour}")
+        if (q, r) in route:
+            classes.append("hex--route")
+        if (q, r) in marks.highlight:
+            classes.append("hex--goal")
+        out.append(f'<polygon class="{" ".join(classes)}" points="{_hex_points(q, r)}"/>')
+    for path in marks.arrows:
+        points = " ".join(f"{x:.1f},{y:.1f}" for x, y in (hex_centre(*c) for c in path))
+        out.append(f'<polyline class="arrow" points="{points}" marker-end="url(#{uid}-head)"/>')
+    for p in cast:
+        if p.square is None:
+            continue
+        cx, cy = hex_centre(*p.square)
+        colour = colours.get(p.team, "a")
+        state = "standing" if p.status == "standing" else "down"
+        facing = ""
+        if p.facing and p.status == "standing":
+            angle = FACING_ANGLE[p.facing]
+            facing = (f'<path class="facing" d="M{cx + HEX_R * 0.95:.1f},{cy:.1f} L{cx + HEX_R * 0.55:.1f},{cy - 6:.1f} '
+                      f'L{cx + HEX_R * 0.55:.1f},{cy + 6:.1f} z" transform="rotate({angle} {cx:.1f} {cy:.1f})"/>')
+        out.append(f'<g class="player player--{colour} player--{state}">{facing}<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{HEX_R * 0.5:.1f}"/>'
+                   f'<text x="{cx:.1f}" y="{cy + 4:.1f}">{p.number}</text></g>')
+    if ball:
+        cx, cy = hex_centre(*ball)
+        out.append(f'<circle class="ball" cx="{cx + 8:.1f}" cy="{cy + 8:.1f}" r="5"/>')
+    out.append("</svg>")
+    return "".join(out)
+
+
+# -- charts ---------------------------------------------------------------------------------------
+
+def budget_svg(parts: list[tuple[str, int]], total: int, title: str, desc: str, uid: str = "budget") -> str:
+    """A stacked bar of the budget: what each purchase takes out of the treasury."""
+    width, height = 320, 40
+    out = [f'<svg class="diagram diagram--budget" viewBox="0 0 {width} {height + 4}" role="img" aria-labelledby="{uid}-t {uid}-d" '
+           f'xmlns="http://www.w3.org/2000/svg"><title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>',
+           f'<rect class="budget-frame" x="0.5" y="0.5" width="{width - 1}" height="{height}"/>']
+    x = 0.0
+    scale = width / max(total, sum(a for _, a in parts), 1)
+    for index, (_label, amount) in enumerate(parts):
+        if amount <= 0:
+            continue
+        w = amount * scale
+        out.append(f'<rect class="budget-part budget-part--{index % 6}" x="{x:.1f}" y="0.5" width="{w:.1f}" height="{height}"/>')
+        x += w
+    out.append("</svg>")
+    return "".join(out)
+
+
+def chart_svg(bars: list[tuple[str, Fraction, str]], title: str, uid: str = "chart") -> str:
+    """Horizontal bars, each labelled above with its outcome and its chance (already formatted)."""
+    width, row = 320, 38
+    height = row * len(bars) + 4
+    out = [f'<svg class="chart" viewBox="0 0 {width} {height}" role="img" aria-labelledby="{uid}-t" xmlns="http://www.w3.org/2000/svg">',
+           f'<title id="{uid}-t">{escape(title)}</title>']
+    for i, (label, value, shown) in enumerate(bars):
+        y = i * row
+        bar = max(float(value), 0.0) * (width - 2)
+        out.append(f'<text class="chart-label" x="0" y="{y + 13}">{escape(label)}</text>'
+                   f'<text class="chart-value" x="{width}" y="{y + 13}">{escape(shown)}</text>'
+                   f'<rect class="chart-track" x="0" y="{y + 18}" width="{width}" height="14" rx="3"/>'
+                   f'<rect class="chart-bar" x="0" y="{y + 18}" width="{bar:.1f}" height="14" rx="3"/>')
+    out.append("</svg>")
+    return "".join(out)

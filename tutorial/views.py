@@ -1,0 +1,65 @@
+"""Tutorial pages, the odds calculator and its JSON endpoint. Thin: the work is in services
+(steps) and calculator (odds); without JavaScript every page is a plain GET."""
+
+from __future__ import annotations
+
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import get_language
+
+from . import calculator, services
+from .scenario import all_scenarios, get_scenario
+
+
+def index(request: HttpRequest) -> HttpResponse:
+    lang = get_language()
+    items = [
+        {"scenario": s, "title": s.title[lang], "summary": s.summary[lang], "url": services.step_url(s, 1, lang)}
+        for s in all_scenarios()
+    ]
+    return render(request, "tutorial/index.html", {"items": items})
+
+
+def scenario_start(request: HttpRequest, slug: str) -> HttpResponse:
+    scenario = get_scenario(slug)
+    if scenario is None:
+        raise Http404("no such scenario")
+    return redirect(services.step_url(scenario, 1, get_language()))
+
+
+def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    scenario = get_scenario(slug)
+    if scenario is None or not 1 <= number <= len(scenario.steps):
+        raise Http404("no such step")
+    lang = get_language()
+    view = services.step_view(scenario, number, request.GET, lang)
+    total = len(scenario.steps)
+    context = {
+        "view": view,
+        "number": number,
+        "total": total,
+        "scenario_title": scenario.title[lang],
+        "previous_url": services.step_url(scenario, number - 1, lang) if number > 1 else "",
+        "next_url": services.step_url(scenario, number + 1, lang) if number < total else "",
+        "index_url": services.index_url(lang),
+        "htmx_swap": bool(request.htmx),
+        "result_only": bool(request.htmx) and request.htmx.target == "step-result",
+    }
+    template = "tutorial/step.html"
+    if request.htmx:
+        template += "#result" if request.htmx.target == "step-result" else "#step"
+    return render(request, template, context)
+
+
+def odds_page(request: HttpRequest) -> HttpResponse:
+    context = calculator.page_context(request.GET, get_language())
+    template = "tutorial/odds.html#odds-result" if request.htmx and request.htmx.target == "odds-result" else "tutorial/odds.html"
+    return render(request, template, context)
+
+
+def odds_api(request: HttpRequest) -> JsonResponse:
+    try:
+        payload = calculator.api_payload(request.GET)
+    except calculator.OddsError as error:
+        return JsonResponse({"error": str(error)}, status=400)
+    return JsonResponse(payload)

@@ -1,0 +1,210 @@
+"""What an action computes with: a mutable copy of the step's cast, its inputs and its outcome.
+
+The try-it form changes the workspace (a characteristic, a skill, how many tackle zones or
+assists) before the engine runs, so every number on the page is the engine's answer for the
+board the reader sees. Impossible inputs never reach the engine: inputs.parse rejects them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from fractions import Fraction
+from typing import Any, Callable
+
+from django.utils.translation import gettext_lazy as _
+
+from rulebook.engine import Board, Player, Square, Status, get_edition
+from rulebook.engine.editions.base import Edition
+from rulebook.engine.explain import Explanation
+
+from .scenario import PlayerSpec, Scenario
+from .values import Value
+
+
+@dataclass(frozen=True)
+class Field:
+    """One input of the try-it form. kind: "int", "bool" or "choice"."""
+
+    name: str
+    label: Any  # a lazy translation
+    kind: str = "int"
+    lo: int = 0
+    hi: int = 0
+    choices: tuple[tuple[str, Any], ...] = ()
+
+
+@dataclass
+class Block:
+    """An engine explanation to show, under a heading (a phrase key plus params)."""
+
+    heading: str
+    explanation: Explanation | None = None
+    lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (phrase key, params)
+    heading_params: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass
+class Marks:
+    """What the diagram draws on top of the board."""
+
+    arrows: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
+    push: list[tuple[int, int]] = field(default_factory=list)
+    highlight: list[tuple[int, int]] = field(default_factory=list)
+    heat: dict[tuple[int, int], Fraction] = field(default_factory=dict)
+    bands: dict[tuple[int, int], str] = field(default_factory=dict)
+    zones_against: str | None = None  # shade the tackle/threat zones of this team's opponents
+    threat: set[tuple[int, int]] = field(default_factory=set)
+    route: list[tuple[int, int]] = field(default_factory=list)
+
+
+@dataclass
+class Outcome:
+    values: dict[str, Value] = field(default_factory=dict)
+    blocks: list[Block] = field(default_factory=list)
+    marks: Marks = field(default_factory=Marks)
+    chart: list[tuple[Value, Fraction]] = field(default_factory=list)
+    chart_title: str = ""  # a phrase key
+    budget: list[tuple[Value, int]] = field(default_factory=list)  # team building: what the gold buys
+    budget_total: int = 0
+
+
+class ActionError(ValueError):
+    """The board and the inputs make the action impossible (e.g. a path too long for the MA).
+
+    `key` is a message key (see inputs.ACTION_MESSAGES) shown inline in the reader's language."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.params = params
+
+
+@dataclass
+class Workspace:
+    scenario: Scenario
+    edition_key: str
+    cast: dict[str, PlayerSpec]
+    action: dict[str, Any]
+    ball: Any
+    extra_ids: int = 0
+
+    @property
+    def edition(self) -> Edition:
+        return get_edition(self.edition_key) if self.edition_key in ("lrb6", "bb2025") else get_edition("lrb6")
+
+    # -- reading ---------------------------------------------------------------------------
+    def spec(self, player_id: str) -> PlayerSpec:
+        try:
+            return self.cast[player_id]
+        except KeyError:
+            raise ActionError("missing_player", player=player_id) from None
+
+    def player(self, player_id: str) -> Player:
+        return to_engine(self.spec(player_id))
+
+    def board(self) -> Board:
+        players = [to_engine(p) for p in self.cast.values() if p.square is not None]
+        return Board(players, self.ball_square())
+
+    def ball_square(self) -> Square | None:
+        if isinstance(self.ball, list) and len(self.ball) == 2:
+            return Square(*self.ball)
+        if isinstance(self.ball, str) and self.ball in self.cast and self.cast[self.ball].square:
+            return Square(*self.cast[self.ball].square)
+        return None
+
+    def occupied(self) -> set[tuple[int, int]]:
+        return {p.square for p in self.cast.values() if p.square is not None}
+
+    # -- changing ----------------------------------------------------------------------------
+    def update(self, player_id: str, **changes: Any) -> None:
+        self.cast[player_id] = replace(self.spec(player_id), **changes)
+
+    def set_skill(self, player_id: str, skill: str, present: bool) -> None:
+        skills = set(self.spec(player_id).skills)
+        skills.add(skill) if present else skills.discard(skill)
+        self.update(player_id, skills=tuple(sorted(skills)))
+
+    def add_extra(self, team: str, square: tuple[int, int], template: PlayerSpec) -> None:
+        """A generic player added by the try-it form (numbered from 90 so he stands out)."""
+        self.extra_ids += 1
+        new_id = f"extra{self.extra_ids}"
+        self.cast[new_id] = replace(template, id=new_id, team=team, number=90 + self.extra_ids, name="",
+                                    square=square, skills=(), status="standing")
+
+    def remove(self, player_id: str) -> None:
+        self.cast.pop(player_id, None)
+
+
+def to_engine(spec: PlayerSpec) -> Player:
+    return Player(
+        id=spec.id,
+        team=spec.team,
+        square=Square(*spec.square) if spec.square else None,
+        ma=spec.ma,
+        st=spec.st,
+        ag=spec.ag,
+        pa=spec.pa,
+        av=spec.av,
+        skills=frozenset(spec.skills),
+        status=Status(spec.status) if spec.status in ("standing", "prone", "stunned") else Status.STANDING,
+    )
+
+
+def adjacent(square: tuple[int, int]) -> list[tuple[int, int]]:
+    x, y = square
+    return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
+            if (dx or dy) and 0 <= x + dx < 26 and 0 <= y + dy < 15]
+
+
+def set_marking_count(ws: Workspace, square: tuple[int, int], team: str, count: int,
+                      keep: tuple[str, ...] = (), avoid: tuple[tuple[int, int], ...] = ()) -> None:
+    """Make `count` standing opponents of `team` adjacent to `square`: remove the extra ones
+    (never those in `keep`), or add generic players on free squares (not on `avoid`)."""
+    near = [p for p in ws.cast.values() if p.team != team and p.square in adjacent(square)
+            and p.status == "standing"]
+    removable = [p for p in near if p.id not in keep]
+    while len(near) > count and removable:
+        gone = removable.pop()
+        ws.remove(gone.id)
+        near = [p for p in near if p.id != gone.id]
+    if len(near) >= count:
+        return
+    opponents = [p for p in ws.cast.values() if p.team != team]
+    if not opponents:
+        raise ActionError("no_room")
+    free = [sq for sq in adjacent(square) if sq not in ws.occupied() and sq not in avoid]
+    for sq in free[: count - len(near)]:
+        ws.add_extra(opponents[0].team, sq, opponents[0])
+    if len(near) + len(free) < count:
+        raise ActionError("no_room")
+
+
+def set_assist_count(ws: Workspace, target: tuple[int, int], team: str, count: int,
+                     keep: tuple[str, ...], avoid: tuple[tuple[int, int], ...] = ()) -> None:
+    """Put `count` free team-mates of `team` next to `target` (the engine decides whether
+    each really assists: a helper in another opponent's tackle zone does not)."""
+    helpers = [p for p in ws.cast.values() if p.team == team and p.id not in keep and p.square in adjacent(target)]
+    while len(helpers) > count:
+        ws.remove(helpers.pop().id)
+    mates = [p for p in ws.cast.values() if p.team == team]
+    enemies = {p.square for p in ws.cast.values() if p.team != team}
+
+    def marked(sq: tuple[int, int]) -> int:
+        return sum(1 for n in adjacent(sq) if n in enemies)
+
+    free = sorted((sq for sq in adjacent(target) if sq not in ws.occupied() and sq not in avoid), key=marked)
+    for sq in free[: count - len(helpers)]:
+        ws.add_extra(team, sq, mates[0])
+    if len(helpers) + len(free) < count:
+        raise ActionError("no_room")
+
+
+def square_of(ws: Workspace, player_id: str) -> tuple[int, int]:
+    sq = ws.spec(player_id).square
+    if sq is None:
+        raise ActionError("missing_player", player=player_id)
+    return sq
+
+
+Runner = Callable[[Workspace, dict[str, Any]], Outcome]
