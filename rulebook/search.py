@@ -3,8 +3,15 @@
 The index lives in memory, built from the database once per content version (an admin edit bumps
 the version, so results are right at once). Because it is plain Python over the same rows, SQLite
 and PostgreSQL give identical results. Matching is case- and accent-insensitive, stemmed per
-language with Snowball, forgiving of one typo (two in long words), and prefix-aware so that three
-typed letters already find a skill.
+language with Snowball, forgiving of one typo (two in long words, and doubled letters count once),
+and prefix-aware so that three typed letters already find a skill ("sure h" does too).
+
+Ranking: documents must contain every content word of a short query (articles, prepositions and
+question words don't count, see STOPWORDS); among them, those matching in a name come first, then
+those of the ruleset being browsed, then by score: whole-name and name-prefix matches, names before
+aliases (the counterpart's names in the other edition) before body text, skills before sections
+before tables before glossary entries before table rows on ties. Two typed words also match a
+name written as one ("side step" → "Sidestep"), and the other way round.
 """
 
 from __future__ import annotations
@@ -16,9 +23,9 @@ import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
 from functools import lru_cache
+from html import escape as html_escape  # what django.utils.html.escape does, minus its lazy wrapper
 
 import snowballstemmer
-from django.utils.html import escape
 
 from .vocab import LANGS
 
@@ -27,9 +34,15 @@ WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
 MAX_PREFIX_EXPANSION = 60
 
 
+# The combining accents (U+0300–U+036F less the grapheme joiner U+034F, which is not a combining mark).
+COMBINING_ACCENTS_RE = re.compile("[\u0300-\u034e\u0350-\u036f]")
+
+
 def fold(text: str) -> str:
     """Lower case without accents: "Échec" → "echec"."""
-    decomposed = unicodedata.normalize("NFD", text.casefold())
+    decomposed = COMBINING_ACCENTS_RE.sub("", unicodedata.normalize("NFD", text.casefold()))
+    if decomposed.isascii() or not any(unicodedata.combining(c) for c in set(decomposed)):
+        return decomposed
     return "".join(c for c in decomposed if not unicodedata.combining(c))
 
 
@@ -75,8 +88,39 @@ def deletes(word: str, depth: int) -> set[str]:
     return found
 
 
+SQUEEZE_RE = re.compile(r"(.)\1+")
+
+
+def squeeze(word: str) -> str:
+    return SQUEEZE_RE.sub(r"\1", word)
+
+
 def typo_budget(word: str) -> int:
     return 0 if len(word) < 4 else 1 if len(word) < 8 else 2
+
+
+# Articles, prepositions, conjunctions and question words of the four languages (folded). In a query
+# they neither count towards coverage nor match body text, so "cómo esquivar" or "how to dodge" rank
+# by "esquivar"/"dodge"; they still match names ("On the Ball", "Put the Boot In").
+STOPWORDS = frozenset(
+    """
+    a al alla alle allo an and are as at au aux by c con d da dal dalla de dei del della delle dello des di
+    do does du e el en est et for from gli how i il in is it l la las le les lo los nel nella o of on or ou
+    par para per por pour qu que quoi quel quelle come comment como cosa s the to un una une uno what y
+    """.split()
+)
+
+NAME, ALIAS, TEXT = 0, 1, 2
+# Weights per field of an exact word, a stem, a prefix (the word being typed) and a typo match.
+EXACT = {NAME: 10.0, ALIAS: 7.0}
+STEM = {NAME: 9.0, ALIAS: 6.5}
+PREFIX = {NAME: 8.0, ALIAS: 5.5}
+TYPO = {NAME: 7.0, ALIAS: 5.0}
+FULL_NAME_BONUS = {NAME: 25.0, ALIAS: 12.0}
+NAME_PREFIX_BONUS = {NAME: 12.0, ALIAS: 6.0}
+MAX_NAME_PREFIX_EXPANSION = 300
+# Equal scores: the item's own page first (skill), then rules, tables, glossary, single table rows.
+KIND_ORDER = {"skill": 0, "trait": 0, "section": 1, "table": 2, "term": 3, "row": 4}
 
 
 @dataclass
@@ -88,6 +132,9 @@ class Document:
     texts: dict[str, str]
     anchor: str = ""  # for rows: "row-3"
     parent_slug: str = ""  # for rows: the table; for sections: the chapter
+    # Other names the item is known by, per language (the counterpart in the other edition, the same
+    # glossary concept elsewhere). They match like names but weigh less than the item's own names.
+    aliases: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -99,43 +146,109 @@ class Match:
     matched: set[str] = field(default_factory=set)  # folded words that matched, for highlighting
 
 
+ARTICLES = frozenset("a an el i il gli l la las le les lo los the un una une uno".split())
+
+
+def normalized(folded_words: list[str]) -> tuple[str, str]:
+    """A name as its words joined by spaces, and without its leading articles ("l'apotecario" → "apotecario")."""
+    start = 0
+    while start < len(folded_words) - 1 and folded_words[start] in ARTICLES:
+        start += 1
+    return " ".join(folded_words), " ".join(folded_words[start:])
+
+
 class SearchIndex:
-    """Inverted index over folded words and their stems, per field (name or text)."""
+    """Inverted index over folded words and their stems, per field (name, alias or text)."""
 
     def __init__(self, documents: list[Document]) -> None:
         self.documents = documents
-        # word → {doc id: best weight}; names and texts apart so names can outrank texts.
-        self.name_words: dict[str, set[int]] = defaultdict(set)
-        self.text_words: dict[str, set[int]] = defaultdict(set)
-        self.name_stems: dict[str, set[int]] = defaultdict(set)
-        self.text_stems: dict[str, set[int]] = defaultdict(set)
-        self.full_names: list[set[str]] = []
+        # field → word (or stem) → doc ids; names, aliases and texts apart so names can outrank texts.
+        self.words: tuple[dict[str, set[int]], ...] = (defaultdict(set), defaultdict(set), defaultdict(set))
+        self.stems: tuple[dict[str, set[int]], ...] = (defaultdict(set), defaultdict(set), defaultdict(set))
+        # Per document and field (NAME, ALIAS): its full names, normalized, for the whole-name bonus.
+        self.full_names: list[tuple[set[str], set[str]]] = []
+        folded: dict[str, str] = {}
+
+        def fold_word(word: str) -> str:
+            value = folded.get(word)
+            if value is None:
+                value = folded[word] = fold(word)
+            return value
+
+        # Texts are gathered per distinct (word, language) first, so each is folded and stemmed once.
+        text_postings: dict[str, dict[str, list[int]]] = {lang: defaultdict(list) for lang in LANGS}
+        name_words: set[str] = set()  # single words of names and aliases, not run together
+
+        def add(kind: int, text: str, lang: str, doc_id: int, full: set[str]) -> None:
+            raw = words(text)
+            if not raw:
+                return
+            word_index, stem_index = self.words[kind], self.stems[kind]
+            folded_words = [fold_word(w) for w in raw]
+            full.update(normalized(folded_words))
+            # "Side Step" is also found as "sidestep", "Bone-head" as "bonehead".
+            for first, second in zip(folded_words, folded_words[1:]):
+                word_index[first + second].add(doc_id)
+            for word, folded_word in zip(raw, folded_words):
+                word_index[folded_word].add(doc_id)
+                name_words.add(folded_word)
+                stem_index[stem(word, lang)].add(doc_id)
+
         for doc_id, doc in enumerate(documents):
-            names = set()
+            names: set[str] = set()
+            aliases: set[str] = set()
             for lang in LANGS:
-                name = doc.names.get(lang, "")
-                names.add(fold(name).strip())
-                for word in words(name):
-                    self.name_words[fold(word)].add(doc_id)
-                    self.name_stems[stem(word, lang)].add(doc_id)
-                for word in words(doc.texts.get(lang, "")):
-                    self.text_words[fold(word)].add(doc_id)
-                    self.text_stems[stem(word, lang)].add(doc_id)
-            self.full_names.append(names)
-        self.vocabulary = sorted(set(self.name_words) | set(self.text_words))
-        self.deletion_index: dict[str, set[str]] = defaultdict(set)
+                add(NAME, doc.names.get(lang, ""), lang, doc_id, names)
+                for alias in doc.aliases.get(lang, ()):
+                    add(ALIAS, alias, lang, doc_id, aliases)
+                postings = text_postings[lang]
+                for word in set(words(doc.texts.get(lang, ""))):
+                    postings[word].append(doc_id)
+            names.discard("")
+            aliases.discard("")
+            self.full_names.append((names, aliases - names))
+        text_words, text_stems = self.words[TEXT], self.stems[TEXT]
+        for lang, postings in text_postings.items():
+            for word, doc_ids in postings.items():
+                folded_word = fold_word(word)
+                text_words[folded_word].update(doc_ids)
+                # Snowball leaves words of one or two letters and numbers alone.
+                word_stem = folded_word if len(word) < 3 or word.isdigit() else stem(word, lang)
+                text_stems[word_stem].update(doc_ids)
+        self.name_vocabulary = sorted(set(self.words[NAME]) | set(self.words[ALIAS]))
+        self.vocabulary = sorted(set(self.name_vocabulary) | set(self.words[TEXT]))
+        # Symmetric-delete typo index. Name words get their full typo budget; words found only in
+        # texts, and names run together ("sidestep"), get one deletion (enough for one typo, or two
+        # when the query has the extra letters), which keeps the index build fast.
+        deletion_index: dict[str, list[str]] = {}
         for word in self.vocabulary:
-            for variant in deletes(word, typo_budget(word)):
-                self.deletion_index[variant].add(word)
+            budget = typo_budget(word)
+            for variant in deletes(word, budget if word in name_words else min(budget, 1)):
+                bucket = deletion_index.get(variant)
+                if bucket is None:
+                    deletion_index[variant] = [word]
+                else:
+                    bucket.append(word)
+        self.deletion_index = deletion_index
+        # Words with their repeated letters squeezed ("timmmber" → "timber", "agallas" → "agalas"):
+        # doubling or dropping a double letter counts as one typo, however many letters repeat.
+        self.squeezed: dict[str, list[str]] = defaultdict(list)
+        for word in self.vocabulary:
+            squeezed = squeeze(word)
+            if squeezed != word:
+                self.squeezed[squeezed].append(word)
         self.size = max(len(documents), 1)
 
     def idf(self, doc_ids: set[int]) -> float:
         return math.log(1 + self.size / (1 + len(doc_ids)))
 
-    def prefix_words(self, prefix: str) -> list[str]:
-        start = bisect.bisect_left(self.vocabulary, prefix)
+    def prefix_words(
+        self, prefix: str, vocabulary: list[str] | None = None, limit: int = MAX_PREFIX_EXPANSION
+    ) -> list[str]:
+        vocabulary = self.vocabulary if vocabulary is None else vocabulary
+        start = bisect.bisect_left(vocabulary, prefix)
         found = []
-        for word in self.vocabulary[start : start + MAX_PREFIX_EXPANSION]:
+        for word in vocabulary[start : start + limit]:
             if not word.startswith(prefix):
                 break
             found.append(word)
@@ -145,86 +258,142 @@ class SearchIndex:
         budget = typo_budget(word)
         if not budget:
             return []
+        found: dict[str, int] = {}
+        squeezed = squeeze(word)
+        for candidate in self.squeezed.get(squeezed, ()):
+            found[candidate] = 1
+        if squeezed != word and squeezed in self.words[NAME]:
+            found[squeezed] = 1
         candidates: set[str] = set()
         for variant in deletes(word, budget):
-            candidates |= self.deletion_index.get(variant, set())
-        found = []
+            candidates.update(self.deletion_index.get(variant, ()))
         for candidate in candidates:
             distance = osa_distance(word, candidate, budget)
             if 0 < distance <= min(budget, typo_budget(candidate) or 1):
-                found.append((candidate, distance))
-        return found
+                found[candidate] = min(distance, found.get(candidate, distance))
+        return list(found.items())
 
-    def _score_word(self, word: str, is_last: bool) -> dict[int, tuple[float, bool, set[str]]]:
+    def _score_word(
+        self, word: str, is_last: bool, stopword: bool = False, many_words: bool = False
+    ) -> dict[int, tuple[float, bool, set[str]]]:
         """Per document: (score, matched in a name, matched vocabulary words) for one query word."""
         best: dict[int, tuple[float, bool, set[str]]] = {}
 
         def offer(doc_ids: set[int], weight: float, in_name: bool, matched: str) -> None:
             for doc_id in doc_ids:
                 old = best.get(doc_id)
-                if old is None or weight > old[0]:
-                    best[doc_id] = (weight, in_name or (old[1] if old else False), {matched} | (old[2] if old else set()))
+                if old is None:
+                    best[doc_id] = (weight, in_name, {matched})
+                elif weight > old[0]:
+                    old[2].add(matched)
+                    best[doc_id] = (weight, in_name or old[1], old[2])
                 else:
                     old[2].add(matched)
+                    if in_name and not old[1]:
+                        best[doc_id] = (old[0], True, old[2])
 
         stems = {stem(word, lang) for lang in LANGS}
-        if word in self.name_words:
-            offer(self.name_words[word], 10.0, True, word)
-        for s in stems:
-            if s in self.name_stems:
-                offer(self.name_stems[s], 9.0, True, word)
-        if word in self.text_words:
-            offer(self.text_words[word], 3.0 * self.idf(self.text_words[word]) / 3, False, word)
-        for s in stems:
-            if s in self.text_stems:
-                offer(self.text_stems[s], 2.5 * self.idf(self.text_stems[s]) / 3, False, word)
-        if is_last and len(word) >= 2:
-            for candidate in self.prefix_words(word):
+        for kind in (NAME, ALIAS):
+            if word in self.words[kind]:
+                offer(self.words[kind][word], EXACT[kind], True, word)
+            if not stopword:
+                for s in stems:
+                    if s in self.stems[kind]:
+                        offer(self.stems[kind][s], STEM[kind], True, word)
+        if not stopword:
+            text_words, text_stems = self.words[TEXT], self.stems[TEXT]
+            if word in text_words:
+                offer(text_words[word], self.idf(text_words[word]), False, word)
+            for s in stems:
+                if s in text_stems:
+                    offer(text_stems[s], 2.5 * self.idf(text_stems[s]) / 3, False, word)
+        # The word being typed: a prefix of name words (one letter is enough after other words,
+        # "sure h"), and from three letters of text words.
+        if is_last and (len(word) >= 2 or many_words):
+            for candidate in self.prefix_words(word, self.name_vocabulary, MAX_NAME_PREFIX_EXPANSION):
                 if candidate == word:
                     continue
-                if candidate in self.name_words:
-                    offer(self.name_words[candidate], 8.0, True, candidate)
-                if len(word) >= 3 and candidate in self.text_words:
-                    offer(self.text_words[candidate], 1.5 * self.idf(self.text_words[candidate]) / 3, False, candidate)
-        if word not in self.name_words and word not in self.text_words:
+                for kind in (NAME, ALIAS):
+                    if candidate in self.words[kind]:
+                        offer(self.words[kind][candidate], PREFIX[kind], True, candidate)
+            if len(word) >= 3 and not stopword:
+                text_words = self.words[TEXT]
+                for candidate in self.prefix_words(word):
+                    if candidate != word and candidate in text_words:
+                        offer(text_words[candidate], 1.5 * self.idf(text_words[candidate]) / 3, False, candidate)
+        known = word in self.words[NAME] or word in self.words[ALIAS] or word in self.words[TEXT]
+        if not stopword and not known:
             for candidate, distance in self.typo_words(word):
-                if candidate in self.name_words:
-                    offer(self.name_words[candidate], 7.0 - distance, True, candidate)
-                if candidate in self.text_words:
-                    offer(self.text_words[candidate], (2.0 - distance / 2) * self.idf(self.text_words[candidate]) / 3, False, candidate)
+                for kind in (NAME, ALIAS):
+                    if candidate in self.words[kind]:
+                        offer(self.words[kind][candidate], TYPO[kind] - distance, True, candidate)
+                if candidate in self.words[TEXT]:
+                    ids = self.words[TEXT][candidate]
+                    offer(ids, (2.0 - distance / 2) * self.idf(ids) / 3, False, candidate)
         return best
 
+    def _score_compounds(
+        self, query_words: list[str], per_word: list[dict[int, tuple[float, bool, set[str]]]]
+    ) -> None:
+        """Two typed words that form one name word ("side step" → "Sidestep") match it for both."""
+        for i in range(len(query_words) - 1):
+            joined = query_words[i] + query_words[i + 1]
+            for kind in (NAME, ALIAS):
+                for doc_id in self.words[kind].get(joined, ()):
+                    for position in (i, i + 1):
+                        old = per_word[position].get(doc_id)
+                        if old is None or old[0] < STEM[kind]:
+                            matched = (old[2] if old else set()) | {query_words[position]}
+                            per_word[position][doc_id] = (STEM[kind], True, matched)
+
     def search(self, query: str, current_ruleset: str = "", ruleset: str = "") -> list[Match]:
-        query_words = [fold(w) for w in words(query)]
+        query_words = [fold(w) for w in words(query)][:20]
         if not query_words:
             return []
-        per_word = [self._score_word(w, i == len(query_words) - 1) for i, w in enumerate(query_words)]
+        stopword = [w in STOPWORDS for w in query_words]
+        if all(stopword):
+            stopword = [False] * len(query_words)
+        content_count = stopword.count(False)
+        many = len(query_words) > 1
+        per_word = [
+            self._score_word(w, i == len(query_words) - 1, stopword[i], many) for i, w in enumerate(query_words)
+        ]
+        if many:
+            self._score_compounds(query_words, per_word)
         totals: dict[int, Match] = {}
-        for scores in per_word:
+        for position, scores in enumerate(per_word):
             for doc_id, (score, in_name, matched) in scores.items():
                 match = totals.get(doc_id)
                 if match is None:
                     match = totals[doc_id] = Match(self.documents[doc_id], 0.0, 0.0, False)
                 match.score += score
-                match.coverage += 1 / len(query_words)
+                if not stopword[position]:
+                    match.coverage += 1 / content_count
                 match.name_hit = match.name_hit or in_name
                 match.matched |= matched
-        folded_query = " ".join(query_words)
+        folded_query, content_query = normalized(query_words)
         results = []
         for doc_id, match in totals.items():
             doc = match.document
             if ruleset and doc.ruleset != ruleset:
                 continue
-            if match.coverage < 0.99 and len(query_words) <= 2:
+            if match.coverage < 0.99 and content_count <= 2:
                 continue
             if match.coverage < 0.6:
                 continue
-            if folded_query in self.full_names[doc_id]:
-                match.score += 25
-            elif any(name.startswith(folded_query) for name in self.full_names[doc_id]):
-                match.score += 12
-            if doc.kind in ("skill", "trait", "term") and match.name_hit:
-                match.score += 1  # a skill's own page beats a row that mentions it
+            for kind, names in enumerate(self.full_names[doc_id]):
+                if folded_query in names or content_query in names:
+                    match.score += FULL_NAME_BONUS[kind]
+                    break
+                completed = [name for name in names if name.startswith(folded_query)]
+                if completed:
+                    # The closer the typed text is to the whole name, the better: "esq" → "Esquive"
+                    # before "Esquive en Force".
+                    shortest = min(len(name) for name in completed)
+                    match.score += NAME_PREFIX_BONUS[kind] + len(folded_query) / shortest
+                    break
+            if doc.kind in ("skill", "trait") and match.name_hit:
+                match.score += 0.5  # a skill's own page beats a row that mentions it
             results.append(match)
         results.sort(
             key=lambda m: (
@@ -232,7 +401,7 @@ class SearchIndex:
                 not m.name_hit,
                 m.document.ruleset != current_ruleset,
                 -m.score,
-                m.document.kind,
+                KIND_ORDER.get(m.document.kind, 5),
                 m.document.slug,
             )
         )
@@ -240,18 +409,58 @@ class SearchIndex:
 
 
 def highlight(text: str, matched: set[str]) -> str:
-    """Escape ``text`` and wrap the words that matched in <mark>."""
+    """Escape ``text`` and wrap the words that matched in <mark>.
+
+    A word is marked when it is a matched word, starts with one of two letters or more, or is the
+    start (four letters or more) of one ("tentac" typed, "tentacles" matched). Only ever called on
+    a title or a snippet, so going word by word is cheap.
+    """
+    prefixes = tuple(m for m in matched if len(m) >= 2)
+    partial = {m[:k] for m in matched for k in range(4, len(m) + 1)}
     out = []
     position = 0
     for found in WORD_RE.finditer(text):
-        out.append(escape(text[position : found.start()]))
-        word = found.group(0)
-        folded = fold(word)
-        hit = any(folded == m or (len(m) >= 2 and folded.startswith(m)) or m.startswith(folded) and len(folded) >= 4 for m in matched)
-        out.append(f"<mark>{escape(word)}</mark>" if hit else escape(word))
-        position = found.end()
-    out.append(escape(text[position:]))
+        folded = _fold_word(found.group(0))
+        if folded in matched or folded in partial or folded.startswith(prefixes):
+            out.append(html_escape(text[position : found.start()]))
+            out.append(f"<mark>{html_escape(found.group(0))}</mark>")
+            position = found.end()
+    out.append(html_escape(text[position:]))
     return "".join(out)
+
+
+@lru_cache(maxsize=65536)
+def _fold_word(word: str) -> str:
+    return fold(word)
+
+
+@lru_cache(maxsize=16384)
+def _fold_text(text: str) -> str:
+    return fold(text)
+
+
+def _first_match(text: str, matched: set[str]) -> int:
+    """Offset of the first word of ``text`` that starts with a matched word, or -1."""
+    folded = _fold_text(text)
+    if len(folded) != len(text):  # folding moved offsets ("ß" → "ss"): word by word
+        prefixes = tuple(matched)
+        for word in WORD_RE.finditer(text):
+            if _fold_word(word.group(0)).startswith(prefixes):
+                return word.start()
+        return -1
+    first = -1
+    for m in matched:
+        position = folded.find(m)
+        while position >= 0 and (first < 0 or position < first):
+            if position == 0 or not _is_word_character(folded[position - 1]):
+                first = position
+                break
+            position = folded.find(m, position + 1)
+    return first
+
+
+def _is_word_character(character: str) -> bool:
+    return character.isalnum()
 
 
 def snippet(text: str, matched: set[str], width: int = 160) -> str:
@@ -259,11 +468,10 @@ def snippet(text: str, matched: set[str], width: int = 160) -> str:
     if not text:
         return ""
     start = 0
-    for found in WORD_RE.finditer(text):
-        folded = fold(found.group(0))
-        if any(folded == m or folded.startswith(m) for m in matched):
-            start = max(0, found.start() - width // 3)
-            break
+    if matched:
+        first = _first_match(text, matched)
+        if first >= 0:
+            start = max(0, first - width // 3)
     end = min(len(text), start + width)
     # Cut on word boundaries so the snippet never starts or ends mid-word.
     if start > 0:

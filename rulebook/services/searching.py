@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from django.urls import get_script_prefix, get_urlconf
 from django.utils.safestring import SafeString, mark_safe
 
 from .. import selectors
@@ -21,12 +22,30 @@ def _plain(obj: object, field: str) -> dict[str, str]:
     return {lang: plain_text(text) for lang, text in _langs(obj, field).items()}
 
 
+TABLE_WORDS = {"es": "tabla", "it": "tabella", "fr": "tableau", "en": "table"}
+
+
+def _add_aliases(document: Document, names: dict[str, str]) -> None:
+    for lang, name in names.items():
+        if name and name != document.names.get(lang):
+            document.aliases.setdefault(lang, []).append(name)
+
+
 def build_documents() -> list[Document]:
     documents: list[Document] = []
-    for skill in Skill.objects.select_related("ruleset"):
-        documents.append(
-            Document(skill.kind, skill.ruleset.key, skill.slug, _langs(skill, "name"), _plain(skill, "text"))
-        )
+    skill_documents: dict[int, Document] = {}
+    skills = list(Skill.objects.select_related("ruleset"))
+    for skill in skills:
+        document = Document(skill.kind, skill.ruleset.key, skill.slug, _langs(skill, "name"), _plain(skill, "text"))
+        skill_documents[skill.pk] = document
+        documents.append(document)
+    # A skill is also found by the names of its counterpart in the other edition (Italian players on
+    # the bb2025 pages, whose names stay in English, still type "Testa Dura"), and the other way round.
+    for skill in skills:
+        if skill.counterpart_id in skill_documents:
+            document, counterpart = skill_documents[skill.pk], skill_documents[skill.counterpart_id]
+            _add_aliases(document, counterpart.names)
+            _add_aliases(counterpart, document.names)
     sections = RuleSection.objects.select_related("ruleset", "parent__parent")
     for section in sections:
         chapter = selectors.chapter_of(section)
@@ -41,9 +60,14 @@ def build_documents() -> list[Document]:
             )
         )
     for table in GameTable.objects.select_related("ruleset").prefetch_related("rows"):
-        documents.append(
-            Document("table", table.ruleset.key, table.slug, _langs(table, "title"), _plain(table, "description"))
+        document = Document(
+            "table", table.ruleset.key, table.slug, _langs(table, "title"), _plain(table, "description")
         )
+        # "tabella popolarità", "tableau météo": the word for a table finds tables whose title lacks it.
+        for lang, title in document.names.items():
+            if TABLE_WORDS[lang] not in title.casefold():
+                document.aliases.setdefault(lang, []).append(f"{TABLE_WORDS[lang]} {title}")
+        documents.append(document)
         for row in table.rows.all():
             names = _langs(row, "name")
             titles = {
@@ -61,10 +85,17 @@ def build_documents() -> list[Document]:
                     parent_slug=table.slug,
                 )
             )
+    # Glossary terms of the same concept in the other rulesets of the same game are aliases too.
+    concepts: dict[tuple[str, str], list[Document]] = {}
     for term in GlossaryTerm.objects.select_related("ruleset"):
-        documents.append(
-            Document("term", term.ruleset.key, term.slug, _langs(term, "term"), _plain(term, "definition"))
-        )
+        document = Document("term", term.ruleset.key, term.slug, _langs(term, "term"), _plain(term, "definition"))
+        documents.append(document)
+        concepts.setdefault((term.ruleset.game, term.concept or term.slug), []).append(document)
+    for group in concepts.values():
+        for document in group:
+            for other in group:
+                if other is not document:
+                    _add_aliases(document, other.names)
     return documents
 
 
@@ -93,16 +124,35 @@ class Result:
     snippet_text: str
 
 
+# Reversing a URL costs more than the search itself, so each kind of page is reversed once per
+# ruleset and language with placeholders, which are then replaced by the slugs.
+_SLUG, _CHAPTER = "__slug__", "__chapter__"
+_url_templates: dict[tuple[str, str, str, str, object], str] = {}
+
+
 def url_for(document: Document, lang: str) -> str:
-    if document.kind in ("skill", "trait"):
-        return selectors.item_url("skill", document.ruleset, document.slug, lang)
-    if document.kind == "table":
-        return selectors.item_url("table", document.ruleset, document.slug, lang)
-    if document.kind == "row":
-        return selectors.item_url("table", document.ruleset, document.parent_slug, lang) + f"#{document.anchor}"
-    if document.kind == "term":
-        return selectors.item_url("term", document.ruleset, document.slug, lang)
-    return selectors.chapter_url(document.ruleset, document.parent_slug, document.slug, lang)
+    kind = document.kind
+    if kind == "section" and document.parent_slug == document.slug:
+        kind = "chapter"
+    key = (kind, document.ruleset, lang, get_script_prefix(), get_urlconf())
+    template = _url_templates.get(key)
+    if template is None:
+        template = _url_templates[key] = _url_template(kind, document.ruleset, lang)
+    slug = document.parent_slug if kind == "row" else document.slug
+    url = template.replace(_CHAPTER, document.parent_slug).replace(_SLUG, slug)
+    return url + f"#{document.anchor}" if kind == "row" else url
+
+
+def _url_template(kind: str, ruleset: str, lang: str) -> str:
+    if kind in ("skill", "trait"):
+        return selectors.item_url("skill", ruleset, _SLUG, lang)
+    if kind in ("table", "row"):
+        return selectors.item_url("table", ruleset, _SLUG, lang)
+    if kind == "term":
+        return selectors.item_url("term", ruleset, _SLUG, lang)
+    if kind == "chapter":
+        return selectors.chapter_url(ruleset, _CHAPTER, _CHAPTER, lang)
+    return selectors.chapter_url(ruleset, _CHAPTER, _SLUG, lang)
 
 
 def to_result(match: Match, lang: str) -> Result:

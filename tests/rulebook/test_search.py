@@ -73,3 +73,48 @@ def test_malformed_queries_do_not_fail(client: Client) -> None:
         response = client.get("/en/search/", {"q": query})
         assert response.status_code == 200
     assert "&lt;script&gt;" in client.get("/en/search/", {"q": "<script>"}).content.decode()
+
+
+def test_names_written_apart_or_together_match_each_other() -> None:
+    assert keys("side step", "en", current="bb2025")[0] == "bb2025:skill:sidestep"
+    assert keys("sidestep", "en", current="lrb6")[0] == "lrb6:skill:side-step"
+
+
+def test_one_letter_after_a_word_completes_a_name() -> None:
+    assert keys("sure h", "en", current="lrb6")[0] == "lrb6:skill:sure-hands"
+    assert keys("esq", "es", current="lrb6")[0] == "lrb6:skill:dodge"  # "Esquivar" before "Esquive en Force"
+
+
+def test_the_classic_name_finds_the_bb2025_counterpart() -> None:
+    # Italian bb2025 names stay in English; players still type the classic Italian name.
+    assert keys("testa dura", "it", current="bb2025")[0] == "bb2025:skill:thick-skull"
+    assert keys("nurgle's rot", "en", current="bb2025")[0] == "bb2025:trait:plague-ridden"
+
+
+def test_stopwords_and_question_words_do_not_drown_the_real_word() -> None:
+    for query, lang in (("how to dodge", "en"), ("cómo esquivar", "es"), ("come schivare", "it")):
+        top = keys(query, lang, current="lrb6")[:3]
+        assert all("dodg" in key for key in top), (query, top)
+    assert keys("what is a touchback", "en", current="lrb6")[0] == "lrb6:term:touchback"
+    assert keys("On the Ball", "en")[0] == "bb2025:skill:on-the-ball"
+
+
+def test_punctuation_and_the_word_table_in_queries() -> None:
+    assert keys("kick-off table", "en", current="lrb6")[0] == "lrb6:table:kick-off"
+    assert keys("tabella popolarità", "it", current="lrb6")[0] == "lrb6:table:popularity"
+    assert keys("tableau météo", "fr", current="lrb6")[0] == "lrb6:table:weather"
+
+
+def test_repeated_letters_count_as_one_typo() -> None:
+    assert keys("timber", "en")[0] == "bb2025:trait:timmm-ber"
+    assert keys("essquivar", "es", current="lrb6")[0] == "lrb6:skill:dodge"
+
+
+def test_rules_sections_come_before_glossary_entries_of_the_same_name() -> None:
+    assert keys("apothecary", "en", current="lrb6")[:2] == ["lrb6:section:apothecary", "lrb6:term:apothecary"]
+
+
+def test_prefixes_are_highlighted_in_titles_and_snippets() -> None:
+    result = search("tentac", "en", current="lrb6")[0]
+    assert result.title_html == "<mark>Tentacles</mark>"
+    assert "<mark>" in result.snippet_html
