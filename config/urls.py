@@ -5,8 +5,11 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
-from rulebook.sitemaps import SITEMAPS
+from rulebook.sitemaps import SITEMAPS as RULEBOOK_SITEMAPS
+from tutorial.sitemaps import TutorialSitemap
 from rulebook.views.admin_report import translation_report
+
+SITEMAPS = {**RULEBOOK_SITEMAPS, "tutorial": TutorialSitemap}
 
 urlpatterns = [
     path("admin/translation-report/", translation_report, name="translation-report"),

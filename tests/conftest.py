@@ -8,6 +8,8 @@ from collections.abc import Iterator
 import pytest
 from django.conf import settings
 
+pytest_plugins = ["tests.browser_fixtures"]
+
 # Playwright's sync API runs an event loop in the test thread; Django's ORM calls there are safe.
 os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
@@ -27,7 +29,10 @@ def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequ
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     # Browser tests use a live server whose transactional teardown empties the tables: run them last.
-    items.sort(key=lambda item: item.get_closest_marker("browser") is not None)
+    def drives_a_browser(item: pytest.Item) -> bool:
+        return item.get_closest_marker("browser") is not None or "/tests/browser/" in str(item.fspath)
+
+    items.sort(key=drives_a_browser)
 
 
 @pytest.fixture(autouse=True)

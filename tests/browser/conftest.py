@@ -1,26 +1,10 @@
-"""Headless Chromium (Debian's) driven by Playwright, against pytest-django's live server."""
+"""Every test in this folder drives the browser (fixtures: tests/browser_fixtures.py)."""
 
 from __future__ import annotations
 
-import os
-import shutil
-import tempfile
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-
-CHROMIUM = os.environ.get("CHROMIUM_PATH", "/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -28,41 +12,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if Path(str(item.fspath)).is_relative_to(here):
             item.add_marker(pytest.mark.browser)
-
-
-@pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
-    if not Path(CHROMIUM).exists():
-        reason = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
-        if os.environ.get("REQUIRE_BROWSER"):
-            pytest.fail(reason)
-        pytest.skip(reason)
-    from playwright.sync_api import sync_playwright
-
-    profile = tempfile.mkdtemp(prefix="chromium-profile-")
-    with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield context
-        finally:
-            context.close()
-            shutil.rmtree(profile, ignore_errors=True)
-
-
-@pytest.fixture
-def site(live_server: object, transactional_db: None) -> str:
-    """The live server's URL, with the real content loaded (transactional tests start empty)."""
-    from tests.conftest import load_real_content
-
-    load_real_content()
-    return str(live_server.url)  # type: ignore[attr-defined]
-
-
-@pytest.fixture
-def page(browser: object) -> Iterator[object]:
-    tab = browser.new_page()  # type: ignore[attr-defined]
-    tab.set_default_timeout(10_000)
-    yield tab
-    tab.close()

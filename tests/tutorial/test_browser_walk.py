@@ -12,7 +12,7 @@ LANGS = ("es", "it", "fr", "en")
 
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", LANGS)
-def test_walk_every_scenario_by_clicking_next(site: str, page, lang: str) -> None:  # noqa: F811
+def test_walk_every_scenario_by_clicking_next(site: str, page, lang: str) -> None:
     for scenario in all_scenarios():
         page.goto(f"{site}/{lang}/tutorial/{scenario.slug}/1/")
         for number in range(1, len(scenario.steps) + 1):
@@ -26,7 +26,7 @@ def test_walk_every_scenario_by_clicking_next(site: str, page, lang: str) -> Non
 
 
 @pytest.mark.browser
-def test_arrow_keys_and_language_switch(site: str, page) -> None:  # noqa: F811
+def test_arrow_keys_and_language_switch(site: str, page) -> None:
     page.goto(f"{site}/en/tutorial/04-blocking/1/")
     page.keyboard.press("ArrowRight")
     page.wait_for_url("**/en/tutorial/04-blocking/2/")
@@ -37,7 +37,7 @@ def test_arrow_keys_and_language_switch(site: str, page) -> None:  # noqa: F811
 
 
 @pytest.mark.browser
-def test_try_it_form_updates_the_result(site: str, page) -> None:  # noqa: F811
+def test_try_it_form_updates_the_result(site: str, page) -> None:
     page.goto(f"{site}/en/tutorial/03-moving-and-dodging/3/")
     page.fill("#f-ag", "5")
     page.locator(".try-it button[type=submit]").click()

@@ -1,0 +1,189 @@
+"""One term per concept, language and edition: no stray term of another language or edition in
+the rules texts (rulebook/terminology.py). The real content is checked for every ruleset and
+language; the checker itself is tested on small synthetic texts."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulebook import terminology as T
+from rulebook.vocab import LANGS, RULESET_KEYS
+
+# --- the real content ----------------------------------------------------------------------------
+
+_CORPUS: list[T.Corpus] = []
+
+
+def real_corpus() -> T.Corpus:
+    if not _CORPUS:
+        _CORPUS.append(T.corpus_from_db())
+    return _CORPUS[0]
+
+
+@pytest.mark.django_db
+def test_every_ruleset_has_texts_and_a_glossary_to_check() -> None:
+    corpus = real_corpus()
+    for ruleset in RULESET_KEYS:
+        assert any(f.ruleset == ruleset for f in corpus.fields), ruleset
+        assert any(t.ruleset == ruleset for t in corpus.terms), ruleset
+    for ruleset in T.BLOOD_BOWL:
+        assert any(s.ruleset == ruleset for s in corpus.skills), ruleset
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+def test_no_stray_terms(ruleset: str, lang: str) -> None:
+    findings = T.find_strays(real_corpus(), [ruleset], [lang])
+    assert not findings, f"{len(findings)} stray term(s) in {ruleset}/{lang}:\n" + "\n".join(
+        f"  {f.path} {f.field}: «{f.found}» → «{f.expected}» ({f.rule}) … {f.context} …"
+        for f in findings
+    )
+
+
+@pytest.mark.django_db
+def test_every_allowed_entry_has_a_reason_and_is_still_needed() -> None:
+    raw = T.find_strays(real_corpus(), allowed=False)
+    used = {T.allowed_entry(f) for f in raw} - {None}
+    for entry, reason in T.ALLOWED.items():
+        assert len(reason.strip()) > 10, f"{entry}: give the reason"
+        assert entry in used, f"{entry}: stale (no such stray any more): remove it from ALLOWED"
+
+
+@pytest.mark.django_db
+def test_a_stray_written_into_the_real_content_is_found() -> None:
+    from rulebook.models import RuleSection
+
+    section = RuleSection.objects.filter(ruleset__key="lrb6").first()
+    assert section is not None
+    section.body_it += "\n\nIl giocatore esce dalla zona di placcaggio e deve Scattare."
+    section.save()  # rolled back with the test's transaction
+    findings = T.find_strays(T.corpus_from_db(), ["lrb6"], ["it"])
+    assert [(f.ref, f.found) for f in findings if f.ref == f"section:{section.slug}"] == [
+        (f"section:{section.slug}", "zona di placcaggio")
+    ]
+
+
+@pytest.mark.django_db
+def test_the_checker_looks_for_strays_of_every_kind_in_the_real_glossaries() -> None:
+    corpus = real_corpus()
+    for ruleset in RULESET_KEYS:
+        every_language: set[str] = set()
+        for lang in LANGS:
+            vocab = T._vocabulary(corpus, ruleset, lang)
+            rules = {n.rule.split(":")[0] for n in T._needles(corpus, ruleset, lang, vocab)}
+            assert "language" in rules, (ruleset, lang)
+            every_language |= rules
+        if ruleset in T.BLOOD_BOWL:
+            expected = {"avoid", "language", "skill-language", "edition", "skill-edition"}
+            assert expected <= every_language, (ruleset, every_language)
+
+
+# --- the checker on synthetic texts ------------------------------------------------------------
+
+
+def term(ruleset: str, slug: str, es: str, it: str, fr: str, en: str, concept: str = "",
+         avoid: dict[str, list[str]] | None = None) -> T.Term:
+    return T.Term(ruleset, slug, concept or slug, {"es": es, "it": it, "fr": fr, "en": en}, avoid or {})
+
+
+def skill(ruleset: str, slug: str, es: str, it: str, fr: str, en: str, counterpart: str = "") -> T.SkillName:
+    return T.SkillName(ruleset, slug, {"es": es, "it": it, "fr": fr, "en": en}, counterpart)
+
+
+TERMS = [
+    term("lrb6", "casualty", "Lesión", "Infortunio", "Élimination", "Casualty", avoid={"fr": ["Blessure"]}),
+    term("lrb6", "injury", "Herida", "Ferita", "Blessure", "Injury"),
+    term("lrb6", "tackle-zone", "Zona de defensa", "Zona di controllo", "Zone de tacle", "Tackle zone",
+         avoid={"es": ["Marcado"]}),
+    term("lrb6", "go-for-it", "¡A por ellos!", "Go For It", "Mettre le paquet", "Going For It"),
+    term("lrb6", "push-back", "Empujón", "Spinta", "Repoussé", "Push-back"),
+    term("lrb6", "star-player-points", "Puntos de Estrellato (PE)", "Punti Star Player (SPP)",
+         "Points d'expérience (XP)", "Star Player Points (SPP)"),
+    term("bb2025", "tackle-zone", "Zona de defensa", "Zona di placcaggio", "Zone de Tacle", "Tackle Zone",
+         avoid={"it": ["Zona di controllo"], "es": ["Zona de control"]}),
+    term("bb2025", "rush", "Forzar la marcha", "Scattare", "Foncer", "Rush", concept="go-for-it",
+         avoid={"es": ["A por ellos"], "en": ["GFI"]}),
+    term("bb2025", "push-back", "Empujado", "Spinto indietro", "Repoussé", "Pushed Back"),
+    term("dreadball2", "threat-zone", "Zona de amenaza", "Zona di minaccia", "Zone de menace", "Threat Zone"),
+]
+SKILLS = [
+    skill("lrb6", "sure-hands", "Manos Seguras", "Presa Sicura", "Prise Sûre", "Sure Hands"),
+    skill("lrb6", "block", "Placar", "Blocco", "Blocage", "Block"),
+    skill("bb2025", "sure-hands", "Manos seguras", "Sure Hands", "Prise Sûre", "Sure Hands", "lrb6:sure-hands"),
+    skill("bb2025", "block", "Placar", "Block", "Blocage", "Block", "lrb6:block"),
+]
+
+
+def strays(ruleset: str, lang: str, text: str, field: str = "body") -> list[str]:
+    values = {code: "" for code in LANGS} | {lang: text}
+    corpus = T.Corpus([T.TextField(ruleset, "section:example", field, values)], TERMS, SKILLS)
+    return [f"{f.found}|{f.rule}" for f in T.find_strays(corpus, [ruleset], [lang])]
+
+
+def test_a_term_the_glossary_avoids_is_a_stray() -> None:
+    # French "Blessure" used for a casualty, where the glossary says "Élimination".
+    assert strays("lrb6", "fr", "Le joueur subit une Blessure et quitte le terrain.") == ["Blessure|avoid"]
+    assert strays("lrb6", "es", "Si el jugador está marcado no puede pasar.") == ["marcado|avoid"]
+
+
+def test_the_term_of_another_language_is_a_stray() -> None:
+    assert strays("lrb6", "fr", "Il sort de la Zona de defensa adverse.") == ["Zona de defensa|language:es"]
+    assert strays("dreadball2", "es", "Entra en la Threat Zone del rival.") == ["Threat Zone|language:en"]
+    assert strays("lrb6", "es", "Gana dos SPP por cada touchdown.") == ["SPP|language:it"]
+
+
+def test_the_term_of_the_other_edition_is_a_stray() -> None:
+    assert strays("lrb6", "es", "El jugador puede Forzar la marcha dos veces.") == ["Forzar la marcha|edition"]
+    assert strays("bb2025", "it", "Esce dalla zona di controllo avversaria.") == ["zona di controllo|avoid"]
+    # What the other edition's glossary avoids for the same concept is wrong here too ...
+    assert strays("lrb6", "es", "Sale de la zona de control.") == ["zona de control|avoid"]
+    # ... unless it is this edition's own term or its abbreviation.
+    assert strays("lrb6", "es", "Puede intentar ¡A por ellos! dos veces.") == []
+    assert strays("lrb6", "en", "He may GFI twice.") == []
+
+
+def test_skill_names_of_another_language_or_edition_are_strays() -> None:
+    assert strays("lrb6", "es", "Un jugador con Sure Hands recoge el balón.") == ["Sure Hands|skill-language:en"]
+    assert strays("lrb6", "it", "Un giocatore con Sure Hands raccoglie la palla.") == ["Sure Hands|skill-language:en"]
+    assert strays("bb2025", "it", "Un giocatore con Presa Sicura raccoglie la palla.") == ["Presa Sicura|skill-edition"]
+
+
+def test_matching_is_whole_word_case_insensitive_accent_sensitive_and_allows_plurals() -> None:
+    assert strays("lrb6", "fr", "Deux Blessures graves.") == ["Blessures|avoid"]
+    assert strays("lrb6", "fr", "Les blessures légères.") == ["blessures|avoid"]
+    assert strays("lrb6", "fr", "Les Blessuresque inventées.") == []
+    assert strays("lrb6", "fr", "La zona de défensa n'existe pas.") == []  # not the Spanish spelling
+    assert strays("bb2025", "it", "Esce dalle zone di controllo.") == ["zone di controllo|avoid"]
+
+
+def test_legitimate_uses_are_not_strays() -> None:
+    # the slug of a reference is not text; its label is
+    assert strays("lrb6", "es", "Ver [[term:tackle-zone]] y [[skill:sure-hands]].") == []
+    assert strays("lrb6", "es", "Ver [[skill:sure-hands|Sure Hands]].") == ["Sure Hands|skill-language:en"]
+    # the label of a reference to the other edition uses that edition's names
+    assert strays("lrb6", "es", "En 2025, [[bb2025:term:rush|Forzar la marcha]].") == []
+    # the foreign name in parentheses right after the localised one
+    assert strays("lrb6", "es", "La habilidad Manos Seguras (Sure Hands) ayuda.") == []
+    assert strays("lrb6", "es", "La habilidad [[skill:sure-hands]] (Sure Hands) ayuda.") == []
+    # a form of this edition's own word: "empujado" is the participle of "Empujón"
+    assert strays("lrb6", "es", "El jugador es empujado hacia atrás.") == []
+    assert strays("lrb6", "it", "Il giocatore viene spinto indietro.") == []
+    # a word that is also this language's own term for another concept (French "Blessure" = injury)
+    assert strays("lrb6", "fr", "Jet de Blessure.") == ["Blessure|avoid"]  # but avoid lists it
+    # a name cited in quotes or italics, or announced as another language's or edition's
+    assert strays("lrb6", "es", "El texto francés dice «Mettre le paquet».") == []
+    assert strays("lrb6", "es", "Sus atributos (en inglés *Star Player Points*) son cuatro.") == []
+    assert strays("lrb6", "es", "En inglés se llama Sure Hands.") == []
+    assert strays("lrb6", "es", "En la edición 2025 se llama Forzar la marcha.") == []
+    # a skill's change note compares the editions by name
+    assert strays("bb2025", "it", "Era Presa Sicura nelle regole classiche.", field="change_note") == []
+    # a capitalised single word of the other edition at the start of a sentence is not a name
+    assert strays("lrb6", "it", "Spinto indietro, cade.") == []
+
+
+def test_allowed_entries_silence_only_their_own_finding(monkeypatch: pytest.MonkeyPatch) -> None:
+    entry = ("lrb6", "section:example", "body", "es", "Sure Hands")
+    monkeypatch.setitem(T.ALLOWED, entry, "A quotation of the English rulebook.")
+    assert strays("lrb6", "es", "Un jugador con Sure Hands recoge el balón.") == []
+    assert strays("lrb6", "es", "El jugador está Marcado.") == ["Marcado|avoid"]

@@ -1,0 +1,25 @@
+"""sitemap.xml entries of the tutorial (composed with the rulebook's in config/urls.py)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.urls import reverse
+
+from rulebook.sitemaps import I18nSitemap
+
+from .scenario import all_scenarios
+
+
+class TutorialSitemap(I18nSitemap):
+    """The tutorial index, every step of every scenario, and the odds calculator."""
+
+    def items(self) -> list[tuple[str, tuple[Any, ...]]]:
+        pages: list[tuple[str, tuple[Any, ...]]] = [("tutorial:index", ()), ("tutorial:odds", ())]
+        for scenario in all_scenarios():
+            for number in range(1, len(scenario.steps) + 1):
+                pages.append(("tutorial:step", (scenario.slug, number)))
+        return pages
+
+    def location(self, item: tuple[str, tuple[Any, ...]]) -> str:
+        return reverse(item[0], args=item[1])
