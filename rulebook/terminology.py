@@ -4,27 +4,32 @@ One term per concept per language per edition: the ruleset's glossary gives the 
 files give the skill names. A *stray* is a string in a text of ruleset R written in language L that
 belongs to another language or to the other Blood Bowl edition:
 
-- ``avoid``: a wrong term the glossary of R lists under ``avoid`` for L;
+- ``avoid``: a wrong term the glossary of R lists under ``avoid`` for L (and, for Blood Bowl, what
+  the other edition's glossary avoids for the same concept, unless it is R's own term);
 - ``language``: the term of one of R's concepts in another language, where L says it differently
-  (e.g. Italian "Zona di placcaggio" in a Spanish text);
-- ``edition``: the term of a concept in the other Blood Bowl edition for L, where R's term differs
-  (e.g. the 2025 Spanish "Forzar la marcha" in a classic Spanish text);
+  (e.g. Spanish "Zona de defensa" in a French text);
+- ``edition``: the term of a concept (glossary ``concept`` key) in the other Blood Bowl edition for
+  L, where R's term differs (e.g. the 2025 Spanish "Forzar la marcha" in a classic Spanish text);
 - ``skill-language``: one of R's skill names in another language, where L's name differs;
-- ``skill-edition``: the other edition's L name of a skill, where R's name for it differs.
+- ``skill-edition``: the other edition's L name of a skill (``counterpart``), where R's differs.
 
-Only distinctive strings are looked for in another language (several words, or one long word that
-is no word of L's own vocabulary), and single words of the other edition only when they are
-written capitalised inside a sentence, as a term is. Matching is whole-word, case-insensitive
-(upper-case abbreviations: case-sensitive) and accent-sensitive, and allows the plural of each word.
+Only distinctive strings are looked for in another language: several words, an upper-case
+abbreviation ("SPP"), or one word of 6+ letters that is no word of L's names in any ruleset.
+Single words of the other edition, and skill names, count only when written as a name
+(capitalised; one word: not just because a sentence starts). Matching is whole-word,
+case-insensitive (abbreviations: case-sensitive), accent-sensitive, and allows plurals.
 
 What is not a stray, by general rules:
 - the slug part of ``[[kind:slug|label]]`` references (only the label is read), and edition checks
   skip the label of a reference to the other ruleset (``[[lrb6:skill:x|…]]``);
-- a string that is also one of L's own terms or skill names (in R), or part of one;
+- a string that is (part of) one of L's own names in R, or another form of the same words
+  ("empujado" / "Empujón", "spinto indietro" / "Spinta", "KO'd" / "KO", "GFI" / "Going For It");
 - a foreign name in parentheses right after the localised name: "Placar (Block)";
+- a name cited in quotes or italics, or announced as another language's ("en inglés") or
+  edition's ("en 2025", "classic");
 - cross-edition names in a skill's ``change_note`` (it is about the other edition by definition);
 - ``name_note`` and glossary ``note`` fields, which discuss names on purpose, are not read.
-The few remaining legitimate one-offs are in ``ALLOWED``, each with its reason.
+The few remaining legitimate one-offs go in ``ALLOWED``, each with its reason.
 
 The checker works on a neutral ``Corpus``: ``corpus_from_db()`` builds it from the loaded content
 (tests), ``corpus_from_tree(root)`` from the content files (scripts).
