@@ -99,45 +99,95 @@ def opposed_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     return outcome
 
 
+DESTINATION_RADIUS = 2  # the lettered hexes: every free hex within two hexes of the opponent
+LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
+
+
+def destination_hexes(ws: Workspace) -> list[tuple[hexes.Hex, str]]:
+    """The destinations the reader can pick, each with the letter drawn on its hex, in reading
+    order (row by row, left to right): the free hexes around the opponent, plus the step's own."""
+    board = hexes.dreadball_pitch()
+    opponent = ws.spec(ws.action["opponent"])
+    centre = hexes.Hex(*opponent.square)
+    occupied = {hexes.Hex(*p.square) for p in ws.cast.values() if p.square}
+    cells = {h for h in board.hexes() if 0 < hexes.distance(centre, h) <= DESTINATION_RADIUS and h not in occupied}
+    cells.add(hexes.Hex(*sq(ws.action["to"])))
+    return list(zip(sorted(cells, key=lambda h: (h.r, h.q)), LETTERS))
+
+
 def move_fields(ws: Workspace) -> list[Field]:
     choices = tuple(zip(DIRECTIONS, DIRECTION_LABELS))
+    letters = tuple((letter, letter) for _hex, letter in destination_hexes(ws))
     return [Field("facing", _("Facing of the opponent"), "choice", choices=choices),
-            Field("q", _("Destination hex: q"), "int", -10, 10), Field("r", _("Destination hex: r"), "int", -5, 5)]
+            Field("to", _("Destination hex"), "choice", choices=letters,
+                  hint=_("The letters are drawn on the board, row by row from the top left."))]
 
 
 def move_defaults(ws: Workspace) -> dict[str, Any]:
-    q, r = sq(ws.action["to"])
-    return {"facing": ws.spec(ws.action["opponent"]).facing or "WEST", "q": q, "r": r}
+    goal = hexes.Hex(*sq(ws.action["to"]))
+    letter = next(letter for h, letter in destination_hexes(ws) if h == goal)
+    return {"facing": ws.spec(ws.action["opponent"]).facing or "WEST", "to": letter}
+
+
+def one_route(board: hexes.HexBoard, start: hexes.Hex, goal: hexes.Hex, blocked: list[hexes.Hex]) -> list[hexes.Hex]:
+    """One of the engine's shortest routes, hex by hex (start and goal included): each step goes
+    to a hex on a shortest route one hex further from the start (the straightest one first)."""
+    on_route = hexes.hexes_on_shortest_routes(board, start, goal, blocked)
+    if not on_route:
+        return []
+    away = {h: hexes.route_length(board, start, h, blocked) for h in on_route}
+    path = [start]
+    while path[-1] != goal:
+        here = path[-1]
+        nexts = [n for n in hexes.neighbours(here) if n in on_route and away[n] == away[here] + 1]
+        path.append(min(nexts, key=lambda n: hexes.distance(n, goal) * 10 + hexes.distance(n, start)))
+    return path
+
+
+_DETOUR = {0: "detour_none", 1: "detour_one"}
 
 
 def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    """The shortest routes to the destination through free hexes that stay out of the
+    opponent's threat zone (leaving it would need an Evade); the destination may be in it."""
     board = hexes.dreadball_pitch()
     mover, opponent = ws.spec(ws.action["player"]), ws.spec(ws.action["opponent"])
+    lettered = destination_hexes(ws)
     ws.update(opponent.id, facing=values["facing"])
-    start, goal = hexes.Hex(*mover.square), hexes.Hex(values["q"], values["r"])
+    goal = next((h for h, letter in lettered if letter == values["to"]), None)
+    if goal is None:
+        raise ActionError("off_board")
+    start = hexes.Hex(*mover.square)
     if goal not in board:
         raise ActionError("off_board")
-    blocked = [hexes.Hex(*p.square) for p in ws.cast.values() if p.square and p.id != mover.id]
-    if goal in blocked:
+    occupied = [hexes.Hex(*p.square) for p in ws.cast.values() if p.square and p.id != mover.id]
+    if goal in occupied:
         raise ActionError("no_route")
+    opp_hex = hexes.Hex(*opponent.square)
+    opp_facing = hexes.Direction[values["facing"]] if opponent.status == "standing" else None
+    zone = facing.threat_zone(opp_hex, opp_facing, board)
+    blocked = occupied + sorted(zone)
     length = hexes.route_length(board, start, goal, blocked)
     if length is None:
         raise ActionError("no_route")
     routes = hexes.count_shortest_routes(board, start, goal, blocked)
-    opp_hex = hexes.Hex(*opponent.square)
-    opp_facing = hexes.Direction[values["facing"]] if opponent.status == "standing" else None
-    zone = facing.threat_zone(opp_hex, opp_facing, board)
     arc = facing.arc_breakdown(opp_hex, opp_facing, goal)
     on_route = hexes.hexes_on_shortest_routes(board, start, goal, blocked)
+    path = one_route(board, start, goal, blocked)
+    straight = hexes.distance(start, goal)
     outcome = Outcome(values={
-        "distance": Num(length), "routes": Num(routes.result), "straight": Num(hexes.distance(start, goal)),
+        "distance": Num(length), "routes": Num(routes.result), "straight": Num(straight), "extra": Num(length - straight),
+        "detour": Word(_DETOUR.get(length - straight, "detour_longer"), (("extra", length - straight),)),
         "start_threat": Word("in_zone" if start in zone else "out_of_zone"),
         "end_threat": Word("in_zone" if goal in zone else "out_of_zone"), "arc": Word(arc.result.value + "_arc"),
     })
-    outcome.blocks = [Block("route", None, [("hex_distance", {}), ("shortest_routes", {"count": routes.result}),
+    outcome.blocks = [Block("route", None, [("hex_distance", {}), ("straight_distance", {"count": straight}),
+                                            ("route_avoids_zone", {"count": length}),
+                                            ("shortest_routes", {"count": routes.result}),
                                             ("threat_zone", {}), (arc.reason_key, {})])]
     outcome.marks = Marks(threat={(h.q, h.r) for h in zone}, route=sorted((h.q, h.r) for h in on_route),
-                          highlight=[(goal.q, goal.r)], arrows=[((start.q, start.r), (goal.q, goal.r))])
+                          highlight=[(goal.q, goal.r)], arrows=[tuple((h.q, h.r) for h in path)],
+                          labels={(h.q, h.r): letter for h, letter in lettered})
     return outcome
 
 
@@ -146,6 +196,6 @@ KINDS: dict[str, ActionKind] = {
     for kind in (
         ActionKind("db_check", check_fields, check_defaults, check_run, ("target", "modifier", "coach_dice", "required")),
         ActionKind("db_opposed", opposed_fields, opposed_defaults, opposed_run, ("target", "coach_dice", "opp_target", "opp_coach_dice")),
-        ActionKind("db_move", move_fields, move_defaults, move_run, ("facing", "q", "r")),
+        ActionKind("db_move", move_fields, move_defaults, move_run, ("facing", "to")),
     )
 }

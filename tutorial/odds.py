@@ -16,6 +16,8 @@ from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
+from django.utils.translation import gettext_noop
+
 from rulebook.engine import Board, Player, Square
 from rulebook.engine import block as blocks
 from rulebook.engine import injury
@@ -29,7 +31,34 @@ BLOCK_SUCCESS = ("defender_pushed_into_crowd", "defender_down", "defender_down_i
 
 
 class OddsError(ValueError):
-    """A parameter the calculator cannot read; the message is shown as the 400 error."""
+    """A parameter the calculator cannot read.
+
+    str(error) is the API's English message ("dodge:9: a D6 target must be between 2 and 6",
+    the 400 answer). The page translates `template` (or `page_template`, worded for the form's
+    rows rather than the API's codes) with gettext and names `subject` in the reader's
+    language; `index` is the step's position (1-based) when a step is at fault."""
+
+    def __init__(self, subject: str, template: str, page_template: str | None = None, **params: Any) -> None:
+        self.subject, self.template, self.page_template, self.params = subject, template, page_template or template, params
+        self.index: int | None = None
+        super().__init__(f"{subject}: {template % params}")
+
+
+# Messages: English for the API; marked for translation for the page (see calculator.page_error).
+D6_RANGE = gettext_noop("a D6 target must be between 2 and 6")
+BLOCK_DICE = gettext_noop("a block uses 1, 2 or 3 dice (e.g. block:2d, or block:-2d when the defender chooses)")
+BLOCK_DICE_PAGE = gettext_noop("a block uses 1, 2 or 3 dice (a negative number when the defender chooses)")
+ONE_DIE = gettext_noop("with one die nobody chooses; write block:1d")
+ONE_DIE_PAGE = gettext_noop("with one die nobody chooses; write 1")
+ARMOUR_RANGE = gettext_noop("an armour value must be between 2 and 12")
+UNKNOWN_STEP = gettext_noop("unknown step (use dodge:N, gfi:N, pickup:N, catch:N, pass:N, block:Nd, armour:AV)")
+UNKNOWN_STEP_PAGE = gettext_noop("unknown kind of roll")
+NOT_A_NUMBER = gettext_noop("“%(text)s” is not a number")
+NO_VALUE = gettext_noop("the value is missing")
+NO_STEPS = gettext_noop("give at least one step, e.g. steps=dodge:3,gfi:2")
+NO_STEPS_PAGE = gettext_noop("choose at least one roll")
+TOO_MANY_STEPS = gettext_noop("at most %(max)s steps")
+UNKNOWN_SKILLS = gettext_noop("unknown %(unknown)s; known: %(known)s")
 
 
 @dataclass(frozen=True)
@@ -62,49 +91,59 @@ class OddsResult:
 
 def parse_step(token: str) -> Step:
     kind, _, arg = token.strip().lower().partition(":")
+    subject = token.strip()
     if kind in D6_KINDS:
-        value = 2 if (kind in ("gfi", "rush") and not arg) else _int(arg, token)
+        value = 2 if (kind in ("gfi", "rush") and not arg) else _int(arg, subject)
         if not 2 <= value <= 6:
-            raise OddsError(f"{token}: a D6 target must be between 2 and 6")
+            raise OddsError(subject, D6_RANGE)
         return Step(D6_KINDS[kind], value)
     if kind == "block":
         defender = arg.startswith("-")
         count = arg.lstrip("-").rstrip("d")
-        value = _int(count, token)
+        value = _int(count, subject)
         if value not in (1, 2, 3):
-            raise OddsError(f"{token}: a block uses 1, 2 or 3 dice (e.g. block:2d, or block:-2d when the defender chooses)")
+            raise OddsError(subject, BLOCK_DICE, BLOCK_DICE_PAGE)
         if defender and value == 1:
-            raise OddsError(f"{token}: with one die nobody chooses; write block:1d")
+            raise OddsError(subject, ONE_DIE, ONE_DIE_PAGE)
         return Step("block", value, defender)
     if kind in ("armour", "armor", "av"):
-        value = _int(arg, token)
+        value = _int(arg, subject)
         if not 2 <= value <= 12:
-            raise OddsError(f"{token}: an armour value must be between 2 and 12")
+            raise OddsError(subject, ARMOUR_RANGE)
         return Step("armour", value)
-    raise OddsError(f"{token}: unknown step (use dodge:N, gfi:N, pickup:N, catch:N, pass:N, block:Nd, armour:AV)")
+    raise OddsError(subject, UNKNOWN_STEP, UNKNOWN_STEP_PAGE)
 
 
-def _int(text: str, token: str) -> int:
+def _int(text: str, subject: str) -> int:
+    if not text.strip():
+        raise OddsError(subject, NO_VALUE)
     try:
         return int(text)
     except ValueError:
-        raise OddsError(f"{token}: “{text}” is not a number") from None
+        raise OddsError(subject, NOT_A_NUMBER, text=text[:12]) from None
 
 
 def parse_steps(text: str) -> tuple[Step, ...]:
     tokens = [t for t in (text or "").split(",") if t.strip()]
     if not tokens:
-        raise OddsError("steps: give at least one step, e.g. steps=dodge:3,gfi:2")
+        raise OddsError("steps", NO_STEPS, NO_STEPS_PAGE)
     if len(tokens) > MAX_STEPS:
-        raise OddsError(f"steps: at most {MAX_STEPS} steps")
-    return tuple(parse_step(t) for t in tokens)
+        raise OddsError("steps", TOO_MANY_STEPS, max=MAX_STEPS)
+    steps = []
+    for index, token in enumerate(tokens, start=1):
+        try:
+            steps.append(parse_step(token))
+        except OddsError as error:
+            error.index = index
+            raise
+    return tuple(steps)
 
 
 def parse_skills(text: str) -> frozenset[str]:
     skills = frozenset(s.strip().lower() for s in (text or "").split(",") if s.strip())
     unknown = skills - set(SKILL_CHOICES)
     if unknown:
-        raise OddsError(f"skills: unknown {', '.join(sorted(unknown))}; known: {', '.join(SKILL_CHOICES)}")
+        raise OddsError("skills", UNKNOWN_SKILLS, unknown=", ".join(sorted(unknown)), known=", ".join(SKILL_CHOICES))
     return skills
 
 

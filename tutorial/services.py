@@ -43,6 +43,7 @@ class FormField:
     hi: int = 0
     choices: list[tuple[str, str]] = field(default_factory=list)
     error: str = ""
+    hint: str = ""
 
 
 @dataclass
@@ -68,7 +69,7 @@ class StepView:
     action_error: str
     links: list[dict[str, str]]
     values: dict[str, Value]
-    legend: list[tuple[str, str]]
+    legend: list[tuple[str, str, str]]
 
 
 # -- running the action ---------------------------------------------------------------------------
@@ -228,7 +229,7 @@ def form_fields(computed: Computed, ruleset: str, lang: str) -> list[FormField]:
     for spec in computed.fields:
         value = computed.values.get(spec.name)
         result.append(FormField(spec.name, field_label(spec.label, ruleset, lang), spec.kind, value, spec.lo, spec.hi,
-                                [(v, str(label)) for v, label in spec.choices], errors.get(spec.name, "")))
+                                [(v, str(label)) for v, label in spec.choices], errors.get(spec.name, ""), str(spec.hint)))
     return result
 
 
@@ -333,11 +334,13 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
     colours = {key: team.colour for key, team in ws.scenario.teams.items()}
     desc = " ".join(positions_text(ws, lang, ws.scenario.game == "dreadball")) or title
     if outcome.budget:
-        parts = [(label.format(lang), amount) for label, amount in outcome.budget]
-        return mark_safe(diagrams.budget_svg(parts, outcome.budget_total, title, desc, uid))
+        parts = [(label.format(lang), amount) for label, amount in budget_parts(outcome)]
+        desc = "; ".join(f"{n}. {label}: {Num(amount).format(lang)}" for n, (label, amount) in enumerate(parts, start=1))
+        return mark_safe(diagrams.budget_svg(parts, outcome.budget_total, title, desc or title, uid))
     if ws.scenario.game == "dreadball":
         board = [(h.q, h.r) for h in hexes.dreadball_pitch().hexes()]
-        focus = [tuple(p.square) for p in ws.cast.values() if p.square] + list(outcome.marks.route) + list(outcome.marks.threat)
+        focus = ([tuple(p.square) for p in ws.cast.values() if p.square] + list(outcome.marks.route) + list(outcome.marks.threat)
+                 + list(outcome.marks.labels))
         opponent = ws.cast.get(ws.action.get("opponent", ""))
         threat_colour = colours.get(opponent.team, "b") if opponent else "b"
         ball = tuple(ws.ball) if isinstance(ws.ball, list) else None
@@ -359,33 +362,44 @@ def chart(outcome: Outcome, lang: str, edition: str, uid: str) -> SafeString | N
     return mark_safe(diagrams.chart_svg(bars, title, uid))
 
 
-def legend(outcome: Outcome, ws: Workspace) -> list[tuple[str, str]]:
-    """(css class, label) for the marks the picture uses."""
+def legend(outcome: Outcome, ws: Workspace) -> list[tuple[str, str, str]]:
+    """(css class, label, text inside the swatch) for the marks the picture uses."""
     items = []
     marks = outcome.marks
     lang = get_language() or "en"
-    for index, (label, amount) in enumerate(outcome.budget):
-        if amount > 0:
-            items.append((f"budget-{index % 6}", f"{label.format(lang)}: {Num(amount).format(lang)}"))
+    for number, (label, amount) in enumerate(budget_parts(outcome), start=1):
+        name = label.format(lang)
+        items.append((diagrams.budget_style(number - 1), f"{name[:1].upper()}{name[1:]}: {Num(amount).format(lang)}", str(number)))
     if marks.zones_against:
         enemy = next((t.colour for k, t in ws.scenario.teams.items() if k != marks.zones_against), "b")
-        items.append((f"tz-{enemy}", _("Shaded squares: tackle zones of the opposing players (darker: more zones)")))
+        items.append((f"tz-{enemy}", _("Shaded squares: tackle zones of the opposing players (darker: more zones)"), ""))
     if marks.threat:
         opponent = ws.cast.get(ws.action.get("opponent", ""))
-        items.append((f"tz-{ws.scenario.teams[opponent.team].colour if opponent else 'b'}", _("Shaded hexes: the opponent's threat zone")))
+        items.append((f"tz-{ws.scenario.teams[opponent.team].colour if opponent else 'b'}", _("Shaded hexes: the opponent's threat zone"), ""))
     if marks.route:
-        items.append(("route", _("Outlined hexes: the shortest routes")))
-    if marks.arrows:
-        items.append(("arrow", _("Arrow: the move, block or pass")))
+        items.append(("route", _("Outlined hexes: the shortest routes"), ""))
+    if marks.arrows and marks.route:
+        items.append(("arrow", _("Arrow: one of the shortest routes, hex by hex"), ""))
+    elif marks.arrows:
+        items.append(("arrow", _("Arrow: the move, block or pass"), ""))
+    if marks.labels:
+        items.append(("letter", _("Letters: the destinations you can choose in the form"), "A"))
     if marks.push:
-        items.append(("push", _("Dashed squares: where the defender can be pushed")))
+        items.append(("push", _("Dashed squares: where the defender can be pushed"), ""))
     if marks.heat:
-        items.append(("heat", _("Numbers: chance of reaching or landing on each square")))
+        items.append(("heat", _("Numbers: chance of reaching or landing on each square"), ""))
     if marks.bands:
-        items.append(("band", _("Shading from dark to light: quick pass, short pass, long pass, long bomb")))
-    if marks.highlight:
-        items.append(("highlight", _("Outlined square: the square that matters in this step")))
+        items.append(("band", _("Shading from dark to light: quick pass, short pass, long pass, long bomb"), ""))
+    if marks.highlight and marks.labels:
+        items.append(("highlight", _("Thick outline: the destination hex"), ""))
+    elif marks.highlight:
+        items.append(("highlight", _("Outlined square: the square that matters in this step"), ""))
     return items
+
+
+def budget_parts(outcome: Outcome) -> list[tuple[Value, int]]:
+    """The purchases the budget bar shows (nothing bought: not drawn), in order."""
+    return [(label, amount) for label, amount in outcome.budget if amount > 0]
 
 
 def step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: str) -> StepView:

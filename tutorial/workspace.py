@@ -31,6 +31,7 @@ class Field:
     lo: int = 0
     hi: int = 0
     choices: tuple[tuple[str, Any], ...] = ()
+    hint: Any = ""  # shown under a choice (an int field shows its range)
 
 
 @dataclass
@@ -55,6 +56,7 @@ class Marks:
     zones_against: str | None = None  # shade the tackle/threat zones of this team's opponents
     threat: set[tuple[int, int]] = field(default_factory=set)
     route: list[tuple[int, int]] = field(default_factory=list)
+    labels: dict[tuple[int, int], str] = field(default_factory=dict)  # letters on hexes the form offers
 
 
 @dataclass

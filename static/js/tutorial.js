@@ -17,6 +17,16 @@
     event.preventDefault();
     link.click();
   });
+  // Odds calculator: the going-for-it option takes the chosen edition's name at once (the
+  // server names it after a submit too: each option carries data-label-<edition>).
+  document.addEventListener("change", function (event) {
+    const radio = event.target;
+    if (!radio.matches || !radio.matches('.odds-form input[name="edition"]')) return;
+    const attribute = "data-label-" + radio.value;
+    radio.form.querySelectorAll("option[" + attribute + "]").forEach(function (option) {
+      option.textContent = option.getAttribute(attribute);
+    });
+  });
   document.body.addEventListener("htmx:afterSwap", function (event) {
     const source = event.detail.elt;
     if (source && source.matches && source.matches(".step-pager a")) {

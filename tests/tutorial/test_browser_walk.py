@@ -43,3 +43,25 @@ def test_try_it_form_updates_the_result(site: str, page) -> None:
     page.locator(".try-it button[type=submit]").click()
     page.wait_for_function("document.querySelector('.narration').innerText.includes('3+')")
     page.wait_for_url("**ag=5**")  # hx-push-url: the result can be shared
+
+
+@pytest.mark.browser
+def test_odds_edition_renames_going_for_it_at_once(site: str, page) -> None:
+    page.goto(f"{site}/es/odds/?edition=lrb6&steps=gfi:2")
+    option = page.locator('#k1 option[value="gfi"]')
+    classic, modern = option.get_attribute("data-label-lrb6"), option.get_attribute("data-label-bb2025")
+    assert option.inner_text() == classic and classic != modern
+    page.locator('input[name="edition"][value="bb2025"]').check()
+    assert option.inner_text() == modern
+    page.wait_for_url("**edition=bb2025**")
+    page.wait_for_function("document.querySelector('#odds-result').innerText.includes(%r)" % modern.split(" (")[0])
+
+
+@pytest.mark.browser
+def test_hex_destination_select_redraws_the_route(site: str, page) -> None:
+    page.goto(f"{site}/en/tutorial/12-dreadball-facing-and-hexes/2/")
+    before = page.locator("#step-result polyline.arrow").get_attribute("points")
+    page.select_option("#f-to", "A")
+    page.wait_for_url("**to=A**")
+    page.wait_for_function("document.querySelector('#step-result polyline.arrow').getAttribute('points') !== %r" % before)
+    assert page.locator(".hex-label--goal").text_content() == "A"

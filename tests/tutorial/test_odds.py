@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -96,3 +97,60 @@ def test_odds_page_htmx_partial(client) -> None:
     response = client.get("/en/odds/?steps=dodge:3", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="odds-result")
     html = response.content.decode()
     assert "<html" not in html and 'id="odds-result"' in html
+
+
+# -- the page speaks the reader's language; the chart never overlaps -----------------------------
+
+@pytest.mark.parametrize(("query", "subject", "message"), [
+    ("steps=dodge:9", ("Roll %(n)s", {"n": 1}), ("a D6 target must be between 2 and 6", {})),
+    ("team_reroll=x", ("Team re-rolls available", {}), ("“%(text)s” is not a number", {"text": "x"})),
+    ("k1=dodge&v1=3&k3=block&v3=7", ("Roll %(n)s", {"n": 3}), ("a block uses 1, 2 or 3 dice (a negative number when the defender chooses)", {})),
+])
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_odds_page_error_in_the_readers_language(client, lang: str, query: str, subject, message) -> None:
+    from django.utils.html import escape
+    from django.utils.translation import gettext, override
+
+    html = client.get(f"/{lang}/odds/?{query}").content.decode()
+    with override(lang):
+        expected = gettext("%(subject)s: %(message)s") % {
+            "subject": gettext(subject[0]) % subject[1], "message": gettext(message[0]) % message[1]}
+    assert escape(expected) in html
+    if "k1" not in query:  # the JSON API keeps its English message
+        api = client.get(f"/api/v1/odds?{query}")
+        assert api.status_code == 400 and message[0] % message[1] in api.json()["error"]
+
+
+def test_odds_page_keeps_the_readers_rows_and_marks_the_bad_one(client) -> None:
+    html = client.get("/en/odds/", {"k1": "dodge", "v1": "3", "k2": "armour", "v2": "20"}).content.decode()
+    assert 'id="v2" name="v2" type="text" inputmode="numeric" size="4" value="20" aria-invalid="true"' in html
+    assert 'id="v2-error"' in html
+
+
+@pytest.mark.parametrize(("edition", "slug"), [("lrb6", "go-for-it"), ("bb2025", "rush")])
+@pytest.mark.parametrize("lang", ["es", "it", "fr", "en"])
+def test_odds_step_select_names_going_for_it_as_the_edition_does(client, edition: str, slug: str, lang: str) -> None:
+    from django.utils.html import escape
+
+    from rulebook.models import GlossaryTerm
+
+    term = getattr(GlossaryTerm.objects.get(ruleset__key=edition, slug=slug), f"term_{lang}")
+    html = client.get(f"/{lang}/odds/?edition={edition}&steps=gfi:2").content.decode()
+    option = re.search(r'<option value="gfi"[^>]*>([^<]*)</option>', html).group(1)
+    assert option.startswith(escape(term))
+    assert "Go For It / Rush" not in html and "¡A por ellos! / Forzar la marcha" not in html
+    assert f"{escape(term)} 2+" in html  # the result list uses the same term
+
+
+def test_chart_labels_wrap_inside_the_picture() -> None:
+    from tutorial import diagrams
+
+    label = "Se detiene en la tirada 2: ¡A por ellos! / Forzar la marcha muy larga 2+"
+    svg = diagrams.chart_svg([(label, Fraction(1, 3), "33,3 %"), ("Todas", Fraction(2, 3), "66,7 %")], "t")
+    lines = re.findall(r'class="chart-label" x="0" y="(\d+)">([^<]*)<', svg)
+    assert len(lines) >= 3 and " ".join(text for _, text in lines[:-1]) == label
+    assert all(diagrams._text_width(text) <= 320 for _, text in lines)
+    values = [int(y) for y in re.findall(r'class="chart-value" x="320" y="(\d+)"', svg)]
+    assert not {int(y) for y, _ in lines} & set(values), "a value never shares a line with a label"
+    tracks = re.findall(r'class="chart-track" x="0" y="\d+" width="(\d+)"', svg)
+    assert all(int(w) <= 320 - 60 for w in tracks), "bars leave a column for the values"

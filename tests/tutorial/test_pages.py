@@ -157,3 +157,84 @@ def test_scenario_files_have_four_languages() -> None:
         for step in data["steps"]:
             assert set(step["text"]) == set(LANGS)
             assert len({step["text"][lang] for lang in LANGS}) == 4, "a narration is copied between languages"
+
+
+# -- DreadBall routes: the arrow follows a real shortest route; friendly destination input --------
+
+HEXES = "/{lang}/tutorial/12-dreadball-facing-and-hexes/2/"
+
+
+def _hex_step_numbers(query: dict[str, str] | None = None):
+    from rulebook.engine.dreadball import facing, hexes
+
+    scenario = next(s for s in all_scenarios() if s.slug == "12-dreadball-facing-and-hexes")
+    step = scenario.step(2)
+    computed = services.compute(scenario, step, query or {})
+    return computed, hexes, facing
+
+
+def test_hex_route_is_a_real_detour_drawn_hex_by_hex() -> None:
+    computed, hexes, _facing = _hex_step_numbers()
+    values, marks = computed.outcome.values, computed.outcome.marks
+    assert values["distance"].value > values["straight"].value, "the scenario's destination must need a detour"
+    (path,) = marks.arrows
+    assert len(path) == values["distance"].value + 1  # hex centre to hex centre, start included
+    for a, b in zip(path, path[1:]):
+        assert hexes.distance(hexes.Hex(*a), hexes.Hex(*b)) == 1
+    assert not set(path) & marks.threat, "the route keeps out of the threat zone"
+    assert set(path) <= set(marks.route)
+
+
+def test_hex_narration_numbers_come_from_the_engine() -> None:
+    computed, hexes, facing = _hex_step_numbers()
+    ws = computed.ws
+    start, goal = hexes.Hex(*ws.cast["jack"].square), hexes.Hex(*computed.outcome.marks.highlight[0])
+    board = hexes.dreadball_pitch()
+    guard = ws.cast["guard"]
+    zone = facing.threat_zone(hexes.Hex(*guard.square), hexes.Direction[guard.facing], board)
+    blocked = [hexes.Hex(*guard.square), *zone]
+    length = hexes.route_length(board, start, goal, blocked)
+    routes = hexes.count_shortest_routes(board, start, goal, blocked).result
+    view = services.step_view(computed.ws.scenario, 2, {}, "en")
+    text = re.sub(r"<[^>]+>", "", view.narration)
+    assert f"is {hexes.distance(start, goal)} hexes away" in text
+    assert f"is {length} hexes long" in text and f"There are {routes} equally short routes" in text
+    assert f"costs {length - hexes.distance(start, goal)} more hexes" in text
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_hex_destination_is_a_lettered_select(client, lang: str) -> None:
+    html = client.get(HEXES.format(lang=lang)).content.decode()
+    assert 'id="f-q"' not in html and 'id="f-r"' not in html
+    assert '<select id="f-to" name="to"' in html
+    assert 'class="hex-label hex-label--goal"' in html  # the chosen letter is drawn on the board
+    assert "<polyline class=\"arrow\"" in html
+
+
+def test_hex_destination_letter_changes_the_route(client) -> None:
+    computed, _hexes, _facing = _hex_step_numbers({"try": "1", "to": "A"})
+    assert not computed.problems and not computed.action_error
+    assert computed.outcome.values["distance"].value >= computed.outcome.values["straight"].value
+
+
+@pytest.mark.parametrize("value", ["Z", "2", "%3Cscript%3E"])
+def test_hex_destination_bad_letter_gets_an_inline_message(client, value: str) -> None:
+    html = client.get(HEXES.format(lang="es") + f"?try=1&to={value}").content.decode()
+    assert 'class="form-message"' in html and "<script>" not in html
+    assert 'id="f-to-error"' in html and 'aria-invalid="true"' in html
+    with override("es"):
+        assert gettext("Destination hex") in html
+
+
+# -- the budget bar tells every purchase apart ------------------------------------------------------
+
+def test_budget_bar_numbers_and_styles_every_part(client) -> None:
+    query = "?try=1&n_lineman=7&rerolls=2&n_apothecary=1&n_assistant=2&n_cheerleader=2&n_fan_factor=2"
+    html = client.get("/en/tutorial/01-building-a-team/3/" + query).content.decode()
+    swatches = re.findall(r'swatch--(budget-\d+)" aria-hidden="true">(\d+)<', html)
+    assert len(swatches) == 9
+    assert len({style for style, _ in swatches}) == 9, "no two purchases share a style"
+    assert [int(n) for _, n in swatches] == list(range(1, 10))
+    svg = re.search(r'<svg class="diagram diagram--budget".*?</svg>', html, re.S).group(0)
+    assert sorted(int(n) for n in re.findall(r'class="budget-num[^"]*"[^>]*>(\d+)<', svg)) == list(range(1, 10))
+    assert 'fill="url(#' in svg  # the seventh part onwards is patterned
