@@ -30,6 +30,4 @@ def language_links(request: HttpRequest) -> list[dict[str, Any]]:
 
 
 def site(request: HttpRequest) -> dict[str, Any]:
-    if getattr(request, "resolver_match", None) is None and not hasattr(request, "path"):
-        return {}
-    return {"language_links": language_links(request), "search_query": request.GET.get("q", "")}
+    return {"language_links": language_links(request), "search_query": request.GET.get("q", "")[:200]}

@@ -265,3 +265,38 @@ def table_or_404(ruleset: Ruleset, slug: str) -> GameTable:
         return GameTable.objects.prefetch_related("rows").get(ruleset=ruleset, slug=slug)
     except GameTable.DoesNotExist:
         raise Http404(_("There is no table called “%(slug)s”.") % {"slug": slug})
+
+
+Concordance = list[tuple[GlossaryTerm, list[tuple[GlossaryTerm, list[tuple[str, str]]]]]]
+
+
+def glossary_concordance(ruleset: Ruleset, lang: str) -> Concordance:
+    """Each term of the ruleset (in the language's order) with its concept's term in every
+    language, for this ruleset and the others that name the same concept."""
+    terms = sorted(
+        GlossaryTerm.objects.filter(ruleset=ruleset).select_related("ruleset"),
+        key=lambda t: collation_key(getattr(t, f"term_{lang}"), lang),
+    )
+    others: dict[str, list[GlossaryTerm]] = {}
+    for term in GlossaryTerm.objects.exclude(ruleset=ruleset).select_related("ruleset"):
+        others.setdefault(term.concept, []).append(term)
+
+    def rows(term: GlossaryTerm) -> list[tuple[GlossaryTerm, list[tuple[str, str]]]]:
+        group = [term, *others.get(term.concept, [])]
+        return [(t, [(code, getattr(t, f"term_{code}")) for code in LANGS]) for t in group]
+
+    return [(term, rows(term)) for term in terms]
+
+
+def variants_of(ruleset: Ruleset) -> list[RuleVariant]:
+    return list(RuleVariant.objects.filter(ruleset=ruleset).order_by("slug"))
+
+
+def edition_changes(ruleset: Ruleset, lang: str) -> list[Skill]:
+    """Skills of the same game linked to their counterpart in the other edition."""
+    linked = (
+        Skill.objects.filter(ruleset__game=ruleset.game)
+        .exclude(counterpart=None)
+        .select_related("ruleset", "counterpart__ruleset")
+    )
+    return sorted(linked, key=lambda s: collation_key(getattr(s, f"name_{lang}"), lang))

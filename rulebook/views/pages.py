@@ -8,7 +8,7 @@ from django.utils.translation import get_language
 
 from .. import selectors
 from ..services import table_roll
-from ..models import GlossaryTerm, RuleVariant, Skill, TableRow
+from ..models import Skill, TableRow
 from ..services.markup import plain_text
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
 
@@ -136,37 +136,15 @@ def table(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
 
 def glossary(request: HttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
-    lang = get_language()
-    terms = sorted(
-        GlossaryTerm.objects.filter(ruleset=current).select_related("ruleset"),
-        key=lambda t: selectors.collation_key(getattr(t, f"term_{lang}"), lang),
-    )
-    # The same concept in the other rulesets, for the concordance columns.
-    others = {}
-    for term in GlossaryTerm.objects.exclude(ruleset=current).select_related("ruleset"):
-        others.setdefault(term.concept, []).append(term)
-    def concordance(term: GlossaryTerm) -> list[tuple[GlossaryTerm, list[str]]]:
-        return [(t, [(code, getattr(t, f"term_{code}")) for code in LANGS]) for t in [term, *others.get(term.concept, [])]]
-
-    return render(
-        request,
-        "rulebook/glossary.html",
-        {"ruleset": current, "terms": [(t, concordance(t)) for t in terms], "langs": LANGS},
-    )
+    terms = selectors.glossary_concordance(current, get_language())
+    return render(request, "rulebook/glossary.html", {"ruleset": current, "terms": terms, "langs": LANGS})
 
 
 def differences(request: HttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
-    variants = RuleVariant.objects.filter(ruleset=current).order_by("slug")
-    changed = (
-        Skill.objects.filter(ruleset__game=current.game)
-        .exclude(counterpart=None)
-        .select_related("ruleset", "counterpart__ruleset")
-    )
-    lang = get_language()
-    changed = sorted(changed, key=lambda s: selectors.collation_key(getattr(s, f"name_{lang}"), lang))
-    return render(
-        request,
-        "rulebook/differences.html",
-        {"ruleset": current, "variants": variants, "changed": changed},
-    )
+    context = {
+        "ruleset": current,
+        "variants": selectors.variants_of(current),
+        "changed": selectors.edition_changes(current, get_language()),
+    }
+    return render(request, "rulebook/differences.html", context)
