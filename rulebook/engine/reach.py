@@ -8,12 +8,19 @@ likely in every re-roll state (then every continuation of it does at least as we
 
 Exactness without Fraction churn: masses are integers over one common denominator B**K
 (B = 36, or 216 when Loner/Pro add a die), so each roll is an integer multiply and an
-exact division; Fractions are built once per square at the end.
+exact division; Fractions are built once per distinct mass at the end.
 
 Re-roll policy inside the search: on a failure, use the roll's own skill first, then the
 team re-roll or Pro (the one more likely to work), Break Tackle is tried both ways at every
 dodge. movement.path_probability optimises every decision by dynamic programming; the two
 agree whenever Loner and Pro are absent (tested), and the search never overstates.
+
+Speed (a mid-game map has a few hundred labels, a few thousand neighbour visits and only
+some 50 distinct mass vectors): squares are ints x * 15 + y into flat per-board lists; a
+mass vector is an interned _Mass shared by every label carrying it, which memoises the
+masses each roll leads to, remembers the squares where it was already placed or turned
+away (most visits end on that one byte), and packs its up-set sums into one int so a
+dominance test is a subtraction and a mask.
 """
 from __future__ import annotations
 
@@ -21,15 +28,46 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
-from operator import ge
+from operator import mul
 from typing import Iterator
 
 from .editions.base import Edition
 from .movement import resources_for, stand_up
 from .probability import success_sixths
-from .types import NEIGHBOURS, Board, Player, Square, Status, Weather
+from .types import ALL_SQUARES, NEIGHBOURS, PITCH_WIDTH, Board, Player, Square, Status, Weather
 
-# A label: (moves used, mass vector, total mass, square, parent label or None, up-set masses)
+# Squares as ints: index = x * PITCH_WIDTH + y, the order of ALL_SQUARES.
+SQUARE_AT: tuple[Square, ...] = ALL_SQUARES
+NEIGHBOUR_INDEX: tuple[tuple[int, ...], ...] = tuple(
+    tuple(n.x * PITCH_WIDTH + n.y for n in NEIGHBOURS[sq]) for sq in ALL_SQUARES
+)
+assert all(sq.x * PITCH_WIDTH + sq.y == i for i, sq in enumerate(ALL_SQUARES))
+
+
+class _Mass:
+    """One mass vector over the re-roll states, shared by every label carrying it (free
+    moves copy it; equal vectors are interned), with what the search keeps asking of it."""
+
+    __slots__ = ("vec", "total", "low", "high", "after", "settled", "fraction")
+
+    def __init__(self, vec: tuple[int, ...], total: int, low: int, guard: int, settled: bytearray) -> None:
+        self.vec = vec
+        self.total = total  # the mass on the last up-set (see reach_map)
+        # The mass on every up-set packed into one int (see _packing): `high - other.low`
+        # keeps every guard bit exactly when this mass is at least the other's everywhere.
+        self.low = low
+        self.high = low + guard
+        self.after: dict[int, _Mass] = {}  # transition table key -> mass after that roll
+        # settled[square]: a label with this mass there would be turned away, as one that
+        # covers it is there (or was: a label is removed only for one that covers it, and
+        # covering is transitive). Set where the mass arrives or is turned away; starts as
+        # a copy of the occupied squares (so the hot loop needs no blocked test), or of a
+        # covering mass's own settled squares (see reach_map.roll).
+        self.settled = bytearray(settled)
+        self.fraction: Fraction | None = None
+
+
+# A label: (moves used, mass, square index, parent label or None).
 Label = tuple
 
 
@@ -64,22 +102,37 @@ class ReachMap:
     def squares(self) -> list[Square]:
         return list(self._best)
 
+    def _fraction(self, mass: _Mass) -> Fraction:
+        # Many squares share a mass: build (and reduce) each Fraction once.
+        found = mass.fraction
+        if found is None:
+            found = mass.fraction = Fraction(mass.total, self._denominator)
+        return found
+
     def probability(self, square: Square) -> Fraction:
         label = self._best.get(square)
-        return Fraction(label[2], self._denominator) if label else Fraction(0)
+        return self._fraction(label[1]) if label else Fraction(0)
 
     def probabilities(self) -> dict[Square, Fraction]:
         if self._probabilities is None:
+            # _fraction inlined: this runs once per square of the map.
+            found: dict[Square, Fraction] = {}
             den = self._denominator
-            self._probabilities = {sq: Fraction(lab[2], den) for sq, lab in self._best.items()}
+            for sq, label in self._best.items():
+                mass = label[1]
+                p = mass.fraction
+                if p is None:
+                    p = mass.fraction = Fraction(mass.total, den)
+                found[sq] = p
+            self._probabilities = found
         return self._probabilities
 
     def path(self, square: Square) -> tuple[Square, ...]:
         label = self._best[square]
         steps: list[Square] = []
-        while label is not None and label[4] is not None:
-            steps.append(label[3])
-            label = label[4]
+        while label is not None and label[3] is not None:
+            steps.append(SQUARE_AT[label[2]])
+            label = label[3]
         return tuple(reversed(steps))
 
     def entry(self, square: Square) -> ReachEntry:
@@ -99,87 +152,154 @@ class _Context:
         self.skills = tuple(s for s in (dodge_skill, rush_skill) if s and s in res.skills)
         self.loner_sixths = success_sixths(res.loner_target) if res.loner_target is not None else 6
         self.pro_sixths = success_sixths(res.pro_target)
-        self.has_pro = res.pro
         self.has_bt = res.break_tackle
         self.base = 216 if (res.loner_target is not None or res.pro) else 36
         # Re-roll states: (team left, skills left as a tuple of flags, pro left, bt left).
-        states = list(product(
-            range(res.team + 1),
-            product((False, True), repeat=len(self.skills)),
-            (False, True) if res.pro else (False,),
-            (False, True) if res.break_tackle else (False,),
-        ))
-        self.states = states
-        self.index = {s: i for i, s in enumerate(states)}
-        self.upsets = _upsets(tuple(states))
+        self.space = (res.team, len(self.skills), res.pro, res.break_tackle)
+        self.states, self.index, self.upsets = _state_space(*self.space)
         self.initial_state = self.index[(res.team, tuple(True for _ in self.skills), res.pro, res.break_tackle)]
         self.dodge_skill_pos = self.skills.index(dodge_skill) if dodge_skill in self.skills else None
         self.rush_skill_pos = self.skills.index(rush_skill) if rush_skill in self.skills else None
-        self._transitions: dict[tuple, tuple[tuple[int, int, int], ...]] = {}
+        # Transition tables, each under a small int key (masses memoise per key).
+        self.tables: list[tuple[tuple[int, int, int], ...]] = []
+        self._table_keys: dict[tuple, int] = {}
         self._dodge_targets: dict[tuple, tuple[int, int | None]] = {}
         self.rush_target = edition.rush_test(player, weather).result
 
-        # Tackle-zone facts per square, from the opponents' side (cheaper than per square).
-        self.zones: dict[Square, int] = {}
-        self.tails: dict[Square, int] = {}
-        self.diving: set[Square] = set()
-        self.tackle: set[Square] = set()
+        # Tackle-zone facts per square index, from the opponents' side (cheaper than per square).
+        size = len(SQUARE_AT)
+        self.zones = zones = [0] * size
+        self.tails = tails = [0] * size
+        self.diving = diving = bytearray(size)
+        self.tackle = tackle = bytearray(size)
         for opp in board.players:
             if opp.team == player.team or opp.square is None or not opp.exerts_tackle_zone:
                 continue
-            for sq in NEIGHBOURS.get(opp.square, ()):
-                self.zones[sq] = self.zones.get(sq, 0) + 1
-                if opp.has("prehensile-tail"):
-                    self.tails[sq] = self.tails.get(sq, 0) + 1
-                if opp.has("diving-tackle"):
-                    self.diving.add(sq)
-                if opp.has("tackle"):
-                    self.tackle.add(sq)
-        self.blocked = {p.square for p in board.players if p.square is not None and p.id != player.id}
+            has_tail, has_diving, has_tackle = opp.has("prehensile-tail"), opp.has("diving-tackle"), opp.has("tackle")
+            for n in _neighbour_indices(opp.square):
+                zones[n] += 1
+                if has_tail:
+                    tails[n] += 1
+                if has_diving:
+                    diving[n] = 1
+                if has_tackle:
+                    tackle[n] = 1
+        self.blocked = blocked = bytearray(size)
+        for p in board.players:
+            sq = p.square
+            if sq is not None and p.id != player.id and sq.on_pitch():
+                blocked[sq.x * PITCH_WIDTH + sq.y] = 1
+        # (tails, diving, tackle) at the start square -> zone count -> table keys.
+        self._dodge_keys: dict[tuple[int, int, int], dict[int, tuple[int, ...]]] = {}
 
-    def dodge_targets(self, start: Square, destination: Square) -> tuple[int, int | None]:
+    def dodge_targets(self, start: int, destination: int) -> tuple[int, int | None]:
         """(target, target with Break Tackle) - the edition's dodge target depends only on
         the counts in the key, so each distinct key asks the edition once."""
-        key = (self.tails.get(start, 0), start in self.diving, self.zones.get(destination, 0))
+        key = (self.tails[start], self.diving[start], self.zones[destination])
         found = self._dodge_targets.get(key)
         if found is None:
-            normal = self.edition.dodge_test(self.player, self.board, start, destination).result
-            bt = self.edition.dodge_test(self.player, self.board, start, destination, True).result if self.has_bt else None
+            a, b = SQUARE_AT[start], SQUARE_AT[destination]
+            normal = self.edition.dodge_test(self.player, self.board, a, b).result
+            bt = self.edition.dodge_test(self.player, self.board, a, b, True).result if self.has_bt else None
             found = self._dodge_targets[key] = (normal, bt)
         return found
 
-    def transitions(self, target: int, skill_pos: int | None, use_bt_target: int | None) -> tuple[tuple[int, int, int], ...]:
-        """(from state, to state, weight over `base`) for one roll under the fixed policy."""
+    def dodge_plan(self, here: int) -> tuple[list[tuple[int, ...]], list[tuple[int, int]]]:
+        """For a dodge out of `here`: the distinct table-key lists (normal roll, then Break
+        Tackle if it helps) and, per free neighbour in order, which of them applies."""
+        zones, blocked = self.zones, self.blocked
+        # The rolls depend on the destination only through its zone count (dodge_targets).
+        start_key = (self.tails[here], self.diving[here], self.tackle[here])
+        by_count = self._dodge_keys.get(start_key)
+        if by_count is None:
+            by_count = self._dodge_keys[start_key] = {}
+        groups: list[tuple[int, ...]] = []
+        group_of: dict[int, int] = {}
+        steps: list[tuple[int, int]] = []
+        for n in NEIGHBOUR_INDEX[here]:
+            if blocked[n]:
+                continue
+            count = zones[n]
+            g = group_of.get(count)
+            if g is None:
+                keys = by_count.get(count)
+                if keys is None:
+                    keys = by_count[count] = self._dodge_keys_for(here, n)
+                g = group_of[count] = len(groups)
+                groups.append(keys)
+            steps.append((n, g))
+        return groups, steps
+
+    def _dodge_keys_for(self, here: int, destination: int) -> tuple[int, ...]:
+        skill_pos = self.dodge_skill_pos if not self.tackle[here] else None
+        target, bt_target = self.dodge_targets(here, destination)
+        keys = (self.table_key(target, skill_pos, None),)
+        if bt_target is not None and bt_target < target:
+            keys += (self.table_key(target, skill_pos, bt_target),)
+        return keys
+
+    def table_key(self, target: int, skill_pos: int | None, use_bt_target: int | None) -> int:
         key = (target, skill_pos, use_bt_target)
-        found = self._transitions.get(key)
-        if found is not None:
-            return found
-        base = self.base
-        rows: list[tuple[int, int, int]] = []
-        for i, (team, flags, pro, bt) in enumerate(self.states):
-            tgt, bt_after = target, bt
-            if use_bt_target is not None and bt:
-                tgt, bt_after = use_bt_target, False
-            k = success_sixths(tgt)
-            fail = 6 - k
-            same = self.index[(team, flags, pro, bt_after)]
-            rows.append((i, same, k * base // 6))
-            if not fail:
-                continue
-            if skill_pos is not None and flags[skill_pos]:
-                left = flags[:skill_pos] + (False,) + flags[skill_pos + 1:]
-                rows.append((i, self.index[(team, left, pro, bt_after)], fail * k * base // 36))
-                continue
-            options = []
-            if team:
-                options.append((self.loner_sixths, (team - 1, flags, pro, bt_after)))
-            if pro:
-                options.append((self.pro_sixths, (team, flags, False, bt_after)))
-            if options:
-                works, state = max(options, key=lambda o: o[0])
-                rows.append((i, self.index[state], fail * works * k * base // 216))
-        found = self._transitions[key] = tuple(rows)
+        found = self._table_keys.get(key)
+        if found is None:
+            found = self._table_keys[key] = len(self.tables)
+            self.tables.append(_transitions(self.space, self.base, self.loner_sixths, self.pro_sixths,
+                                            target, skill_pos, use_bt_target))
         return found
+
+
+def _neighbour_indices(square: Square) -> tuple[int, ...]:
+    return NEIGHBOUR_INDEX[square.x * PITCH_WIDTH + square.y] if square.on_pitch() else ()
+
+
+@lru_cache(maxsize=1024)
+def _transitions(
+    space: tuple[int, int, bool, bool], base: int, loner_sixths: int, pro_sixths: int,
+    target: int, skill_pos: int | None, use_bt_target: int | None,
+) -> tuple[tuple[int, int, int], ...]:
+    """(from state, to state, weight over `base`) for one roll under the fixed policy.
+    A pure function of its arguments, so shared by every map (building one costs more
+    than a typical map spends on it)."""
+    states, index, _ = _state_space(*space)
+    rows: list[tuple[int, int, int]] = []
+    for i, (team, flags, pro, bt) in enumerate(states):
+        tgt, bt_after = target, bt
+        if use_bt_target is not None and bt:
+            tgt, bt_after = use_bt_target, False
+        k = success_sixths(tgt)
+        fail = 6 - k
+        same = index[(team, flags, pro, bt_after)]
+        rows.append((i, same, k * base // 6))
+        if not fail:
+            continue
+        if skill_pos is not None and flags[skill_pos]:
+            left = flags[:skill_pos] + (False,) + flags[skill_pos + 1:]
+            rows.append((i, index[(team, left, pro, bt_after)], fail * k * base // 36))
+            continue
+        options = []
+        if team:
+            options.append((loner_sixths, (team - 1, flags, pro, bt_after)))
+        if pro:
+            options.append((pro_sixths, (team, flags, False, bt_after)))
+        if options:
+            works, state = max(options, key=lambda o: o[0])
+            rows.append((i, index[state], fail * works * k * base // 216))
+    return tuple(rows)
+
+
+@lru_cache(maxsize=64)
+def _state_space(
+    team: int, skills: int, pro: bool, break_tackle: bool
+) -> tuple[tuple[tuple, ...], dict[tuple, int], tuple[tuple[int, ...], ...]]:
+    """Re-roll states, their index, and their up-sets (the same for every call with these
+    resources, so built once)."""
+    states = tuple(product(
+        range(team + 1),
+        product((False, True), repeat=skills),
+        (False, True) if pro else (False,),
+        (False, True) if break_tackle else (False,),
+    ))
+    return states, {s: i for i, s in enumerate(states)}, _upsets(states)
 
 
 def _upsets(states: tuple[tuple, ...], cap: int = 256) -> tuple[tuple[int, ...], ...]:
@@ -210,19 +330,19 @@ def _upsets_cached(states: tuple[tuple, ...], cap: int) -> tuple[tuple[int, ...]
 
 
 @lru_cache(maxsize=64)
-def _profile_plan(upsets: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, tuple[int, ...]], ...]:
-    """For each up-set (sorted by size): the largest earlier up-set inside it (or -1) and
-    the states it adds, so all up-set sums cost about one addition each."""
-    plan: list[tuple[int, tuple[int, ...]]] = []
-    for k, up in enumerate(upsets):
-        members = set(up)
-        best, best_size = -1, 0
-        for j in range(k):
-            if len(upsets[j]) > best_size and members.issuperset(upsets[j]):
-                best, best_size = j, len(upsets[j])
-        extra = tuple(sorted(members - set(upsets[best]))) if best >= 0 else tuple(sorted(members))
-        plan.append((best, extra))
-    return tuple(plan)
+def _packing(upsets: tuple[tuple[int, ...], ...], size: int, bound_bits: int) -> tuple[tuple[int, ...], int]:
+    """Per-state multipliers and the guard mask that pack a vector's up-set sums into one
+    int, one field of bound_bits + 1 bits per up-set. packed = sum(vec[s] * mult[s]) puts the
+    up-set sum in each field; every sum is below 2**bound_bits, so (a + guard) - b never
+    borrows across fields and keeps a field's top bit exactly when a's sum >= b's."""
+    width = bound_bits + 1
+    mults = [0] * size
+    guard = 0
+    for u, members in enumerate(upsets):
+        for s in members:
+            mults[s] += 1 << (u * width)
+        guard |= 1 << (u * width + bound_bits)
+    return tuple(mults), guard
 
 
 def _apply(vec: tuple[int, ...], rows: tuple[tuple[int, int, int], ...], base: int, size: int) -> tuple[int, ...]:
@@ -249,149 +369,158 @@ def reach_map(
     limit = ma + edition.rushes_allowed(player)
     size = len(ctx.states)
     base = ctx.base
+    tables = ctx.tables
     # Enough factors of `base` for every roll a path can contain (two per step + standing).
     denominator = base ** (2 * limit + 2)
+    if player.status is Status.STUNNED:
+        return ReachMap(player.square, {}, denominator, ma)
+
+    # No up-set sum exceeds the starting mass, `denominator`.
+    mults, guard = _packing(ctx.upsets, size, denominator.bit_length())
+    interned: dict[tuple[int, ...], _Mass] = {}
+    blocked = ctx.blocked
+    # A label's total is the probability of being there at all: the mass summed over every
+    # re-roll state (also when a large lattice fell back to comparing state by state).
+
+    def mass_of(vec: tuple[int, ...], before: _Mass | None = None) -> _Mass:
+        """The shared _Mass for this vector (`before`: the mass it was rolled from)."""
+        found = interned.get(vec)
+        if found is None:
+            total = sum(vec)
+            low = sum(map(mul, vec, mults))
+            # A roll only spends re-rolls and loses mass, so the mass before it normally
+            # covers the result, which is then turned away wherever that one already is.
+            # Tested, not assumed (with the singleton fallback it need not hold).
+            covered = before is not None and before.total >= total and (before.high - low) & guard == guard
+            found = interned[vec] = _Mass(vec, total, low, guard, before.settled if covered else blocked)
+        return found
+
+    def roll(mass: _Mass, key: int) -> _Mass:
+        found = mass.after.get(key)
+        if found is None:
+            found = mass.after[key] = mass_of(_apply(mass.vec, tables[key], base, size), mass)
+        return found
 
     vec = [0] * size
     vec[ctx.initial_state] = denominator
-    start_vec = tuple(vec)
+    start_mass = mass_of(tuple(vec))
     used = 0
-    if player.status is Status.STUNNED:
-        return ReachMap(player.square, {}, denominator, ma)
     if player.status is Status.PRONE:
-        used, roll = stand_up(edition, player)
-        if roll is not None:
-            start_vec = _apply(start_vec, ctx.transitions(roll.target, None, None), base, size)
+        used, stand_roll = stand_up(edition, player)
+        if stand_roll is not None:
+            start_mass = roll(start_mass, ctx.table_key(stand_roll.target, None, None))
 
-    upsets = ctx.upsets
-
-    plan = _profile_plan(upsets)
-
-    def profile(vec: tuple[int, ...]) -> tuple[int, ...]:
-        """Mass on every up-set; each up-set sum reuses a smaller one (plan)."""
-        sums: list[int] = []
-        append = sums.append
-        for parent, extra in plan:
-            append((sums[parent] if parent >= 0 else 0) + sum(map(vec.__getitem__, extra)))
-        return tuple(sums)
-
-    # Many labels share one mass vector (free moves copy it), so each roll is applied to a
-    # given vector once: (id(vector), id(rows)) -> (new vector, its profile).
-    applied: dict[tuple[int, int], tuple[tuple[int, ...], tuple[int, ...]]] = {}
-
-    def roll(vec: tuple[int, ...], rows: tuple[tuple[int, int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-        key = (id(vec), id(rows))
-        found = applied.get(key)
-        if found is None:
-            new_vec = _apply(vec, rows, base, size)
-            found = applied[key] = (new_vec, profile(new_vec))
-        return found
-
-    start_profile = profile(start_vec)
-    start: Label = (used, start_vec, start_profile[-1], player.square, None, start_profile)
-    labels: dict[Square, list[Label]] = {player.square: [start]}
+    if not player.square.on_pitch():
+        raise KeyError(player.square)
+    start_index = player.square.x * PITCH_WIDTH + player.square.y
+    start: Label = (used, start_mass, start_index, None)
+    # labels[square]: the labels kept there (None: none yet); order: squares by first label.
+    labels: list[list[Label] | None] = [None] * len(SQUARE_AT)
+    labels[start_index] = [start]
+    order = [start_index]
     layer = [start]
-    zones, blocked, tackle = ctx.zones, ctx.blocked, ctx.tackle
-    rush_rows = ctx.transitions(ctx.rush_target, ctx.rush_skill_pos, None)
-    dodge_pos = ctx.dodge_skill_pos
-    while layer and layer[0][0] < limit:
-        moves = layer[0][0] + 1
+    zones = ctx.zones
+    plans: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, int]]]] = {}
+    rush_key = ctx.table_key(ctx.rush_target, ctx.rush_skill_pos, None)
+    moves = used
+    # Labels beaten by a later one of their own layer are skipped when that layer is
+    # expanded rather than removed from it (ids stay unique: the layer keeps them alive).
+    dead: set[int] = set()
+    while layer and moves < limit:
+        moves += 1
         rushing = moves > ma
         next_layer: list[Label] = []
+        skip, dead = dead, set()
+
+        def offer(mass: _Mass, square: int, parent: Label) -> None:
+            """Keep a label the caller found undominated; drop the same-layer ones it beats
+            (labels there never used more moves: layers are processed in order)."""
+            total = mass.total
+            if not total:
+                return
+            new = (moves, mass, square, parent)
+            existing = labels[square]
+            if existing is None:
+                labels[square] = [new]
+                order.append(square)
+            else:
+                high = mass.high
+                gone = {id(old) for old in existing if old[0] == moves and total >= old[1].total
+                        and (high - old[1].low) & guard == guard}
+                if gone:
+                    dead.update(gone)
+                    existing[:] = [old for old in existing if id(old) not in gone]
+                existing.append(new)
+            next_layer.append(new)
+
         for label in layer:
-            here, vec_here, total, prof = label[3], label[1], label[2], label[5]
+            if skip and id(label) in skip:
+                continue
+            here, mass = label[2], label[1]
             if rushing:
-                vec_here, prof = roll(vec_here, rush_rows)
-                total = prof[-1]
-                if not total:
+                mass = mass.after.get(rush_key) or roll(mass, rush_key)
+                if not mass.total:
                     continue
-            if here in zones:
-                skill_pos = dodge_pos if here not in tackle else None
-                by_zones: dict[int, list[tuple]] = {}
-                for sq in NEIGHBOURS[here]:
-                    if sq in blocked:
-                        continue
-                    count = zones.get(sq, 0)
-                    options = by_zones.get(count)
-                    if options is None:
-                        options = by_zones[count] = []
-                        target, bt_target = ctx.dodge_targets(here, sq)
-                        rows = [ctx.transitions(target, skill_pos, None)]
-                        if bt_target is not None and bt_target < target:
-                            rows.append(ctx.transitions(target, skill_pos, bt_target))
-                        for r in rows:
-                            options.append(roll(vec_here, r))
-                    existing = labels.get(sq)
-                    for v, pf in options:
+            if zones[here]:
+                found_plan = plans.get(here)
+                if found_plan is None:
+                    found_plan = plans[here] = ctx.dodge_plan(here)
+                groups, steps = found_plan
+                after = mass.after
+                options = [[after.get(k) or roll(mass, k) for k in keys] for keys in groups]
+                for sq, g in steps:
+                    for new_mass in options[g]:
+                        settled = new_mass.settled
+                        if settled[sq]:
+                            continue
+                        settled[sq] = 1
+                        existing = labels[sq]
                         if existing is not None:
-                            t = pf[-1]
+                            total, low = new_mass.total, new_mass.low
                             for old in existing:
-                                if old[5] is pf or (old[2] >= t and _covers(old[5], pf)):
+                                m = old[1]
+                                if m is new_mass or (m.total >= total and (m.high - low) & guard == guard):
                                     break
                             else:
-                                _offer(labels, next_layer, moves, v, pf, sq, label)
-                                existing = labels.get(sq)
-                        else:
-                            _offer(labels, next_layer, moves, v, pf, sq, label)
-                            existing = labels.get(sq)
+                                offer(new_mass, sq, label)
+                        elif new_mass.total:
+                            new_label = (moves, new_mass, sq, label)
+                            labels[sq] = [new_label]
+                            order.append(sq)
+                            next_layer.append(new_label)
             else:
-                for sq in NEIGHBOURS[here]:
-                    if sq in blocked:
+                settled = mass.settled
+                total, low = mass.total, mass.low
+                for sq in NEIGHBOUR_INDEX[here]:
+                    # Fast rejection (the common case in open field): this mass already
+                    # reached the square or was turned away there.
+                    if settled[sq]:
                         continue
-                    # Fast rejection (the common case in open field): a label already on
-                    # the square, from this layer or an earlier one, is at least as good.
-                    existing = labels.get(sq)
-                    if existing is not None:
-                        for old in existing:
-                            if old[5] is prof or (old[2] >= total and _covers(old[5], prof)):
-                                break
-                        else:
-                            _offer(labels, next_layer, moves, vec_here, prof, sq, label)
+                    settled[sq] = 1
+                    existing = labels[sq]
+                    if existing is None:
+                        new_label = (moves, mass, sq, label)
+                        labels[sq] = [new_label]
+                        order.append(sq)
+                        next_layer.append(new_label)
                         continue
-                    new_label = (moves, vec_here, total, sq, label, prof)
-                    labels[sq] = [new_label]
-                    next_layer.append(new_label)
+                    # A label already there, from this layer or an earlier one, at least
+                    # as good in every up-set?
+                    for old in existing:
+                        m = old[1]
+                        if m is mass or (m.total >= total and (m.high - low) & guard == guard):
+                            break
+                    else:
+                        offer(mass, sq, label)
         layer = next_layer
 
     best: dict[Square, Label] = {}
-    for sq, found in labels.items():
-        if sq == player.square:
+    for sq in order:
+        if sq == start_index:
             continue
-        top = max(found, key=lambda lab: (lab[2], -lab[0]))
-        if top[2]:
-            best[sq] = top
+        found = labels[sq]
+        assert found is not None
+        top = found[0] if len(found) == 1 else max(found, key=lambda lab: (lab[1].total, -lab[0]))
+        if top[1].total:
+            best[SQUARE_AT[sq]] = top
     return ReachMap(player.square, best, denominator, ma)
-
-
-def _offer(
-    labels: dict[Square, list[Label]], next_layer: list[Label], moves: int, vec: tuple[int, ...],
-    prof: tuple[int, ...], square: Square, parent: Label,
-) -> None:
-    """Keep a new label unless one already on the square is at least as good in every
-    up-set (labels there never used more moves: layers are processed in order); drop the
-    same-layer labels it beats."""
-    total = prof[-1]
-    if not total:
-        return
-    existing = labels.get(square)
-    new = (moves, vec, total, square, parent, prof)
-    if existing is None:
-        labels[square] = [new]
-        next_layer.append(new)
-        return
-    for old in existing:
-        if old[5] is prof or (old[2] >= total and _covers(old[5], prof)):
-            return
-    beaten = [old for old in existing if old[0] == moves and total >= old[2] and _covers(prof, old[5])]
-    if beaten:
-        gone = {id(old) for old in beaten}
-        existing = [old for old in existing if id(old) not in gone]
-        next_layer[:] = [lab for lab in next_layer if id(lab) not in gone]
-    existing.append(new)
-    labels[square] = existing
-    next_layer.append(new)
-
-
-def _covers(a: tuple[int, ...], b: tuple[int, ...]) -> bool:
-    """a >= b in every component."""
-    return all(map(ge, a, b))

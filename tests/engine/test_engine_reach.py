@@ -1,6 +1,7 @@
 """Reach map: agrees with the path DP, symmetric boards give symmetric answers."""
 from __future__ import annotations
 
+import dataclasses
 from fractions import Fraction as F
 
 from hypothesis import given, settings
@@ -115,3 +116,25 @@ def test_symmetric_boards_give_symmetric_reach(seed, edition) -> None:
     me2 = mirrored.player("me")
     rm, rm2 = reach_map(edition, me, b), reach_map(edition, me2, mirrored)
     assert {mirror_square(sq): p for sq, p in rm.probabilities().items()} == rm2.probabilities()
+
+
+@settings(max_examples=20, deadline=None, database=None)
+@given(seed=st.integers(0, 10_000), edition=st.sampled_from([LRB6, BB]), rerolls=st.integers(2, 3),
+       skills=st.sets(st.sampled_from(["dodge", "sure-feet", "break-tackle", "sprint", "pro", "loner"]), min_size=3))
+def test_reach_with_many_reroll_resources_never_understates_or_overstates(seed, edition, rerolls, skills) -> None:
+    """Many re-roll resources make the state lattice large; the reported chance must still be the
+    whole probability of arriving (equal to the path DP, or at most it when Pro/Loner are involved)."""
+    me, b = marked_scenario(seed, skills, set(), 5, 3)
+    rm = reach_map(edition, me, b, team_rerolls=rerolls)
+    without_pro = dataclasses.replace(me, skills=me.skills - {"pro"})
+    for square in list(rm)[::5]:
+        path = rm.path(square)
+        dp = path_probability(edition, me, b, path, team_rerolls=rerolls).probability
+        if {"pro", "loner"} & skills:
+            assert rm.probability(square) <= dp
+        else:
+            assert rm.probability(square) == dp
+        if "pro" in skills and "loner" not in skills:
+            # Pro can only add chances: never below the same path without it.
+            floor = path_probability(edition, without_pro, b.replace_player(without_pro), path, team_rerolls=rerolls)
+            assert rm.probability(square) >= floor.probability
