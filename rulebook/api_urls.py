@@ -8,7 +8,7 @@ urlpatterns = [
     path("search", api.search, name="api-search"),
     path("rulesets", api.rulesets, name="api-rulesets"),
     path("rulesets/<str:key>/skills", api.skills, name="api-skills"),
-    path("rulesets/<str:key>/skills/<str:slug>", api.skill, name="api-skill"),
+    path("rulesets/<str:key>/skills/<slug:slug>", api.skill, name="api-skill"),
     path("rulesets/<str:key>/tables", api.tables, name="api-tables"),
-    path("rulesets/<str:key>/tables/<str:slug>", api.table, name="api-table"),
+    path("rulesets/<str:key>/tables/<slug:slug>", api.table, name="api-table"),
 ]

@@ -87,3 +87,16 @@ def test_unknown_items_are_404_json(client: Client, path: str) -> None:
 def test_missing_lang_is_400(client: Client) -> None:
     status, data = get(client, "/api/v1/rulesets/lrb6/skills")
     assert status == 400 and "lang" in data["error"]
+
+
+@pytest.mark.parametrize("path", ["/api/v1/rulesets/lrb6/skills/a%00b", "/api/v1/rulesets/lrb6/tables/%E2%80%AE", "/api/v1/rulesets/%00/skills"])
+def test_hostile_paths_are_404_json_not_500(client: Client, path: str) -> None:
+    status, data = get(client, path, lang="en")
+    assert status == 404 and set(data) == {"error"}
+
+
+def test_hostile_query_values_are_handled(client: Client) -> None:
+    status, data = get(client, "/api/v1/search", q="dodge\x00", lang="en", ruleset="lrb6\x00")
+    assert status == 400 and "ruleset" in data["error"]
+    status, _ = get(client, "/api/v1/search", q="do\x00dge", lang="en")
+    assert status == 200
