@@ -77,3 +77,8 @@ def activation_label(key: str) -> str:
 @register.filter
 def language_name(code: str) -> str:
     return str(labels.LANGUAGE_NAMES.get(code, code))
+
+
+@register.filter
+def source_label(source: str) -> str:
+    return str(labels.SOURCE_LABELS.get(source, source))
