@@ -369,7 +369,9 @@ class SearchIndex:
                 match.score += score
                 if not stopword[position]:
                     match.coverage += 1 / content_count
-                match.name_hit = match.name_hit or in_name
+                # "come" in "Come funziona un test" is no reason to rank that section as a name
+                # match for "come schivare": only content words make a name hit.
+                match.name_hit = match.name_hit or (in_name and not stopword[position])
                 match.matched |= matched
         folded_query, content_query = normalized(query_words)
         results = []
