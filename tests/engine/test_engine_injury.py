@@ -71,7 +71,10 @@ def test_thick_skull_stunty_chainsaw_crowd() -> None:
     out = injury_outcome(LRB6, player("d", AWAY, 1, 1, "thick-skull", av=8))
     assert out.distribution["knocked_out"] == at_least(9) * F(4, 36)  # only 9 knocks out
     stunty = injury_outcome(LRB6, player("d", AWAY, 1, 1, "stunty", av=8))
-    assert stunty.distribution["casualty"] == at_least(9) * at_least(9)
+    # LRB6 Stunty: 7 is KO'd, 9 Badly Hurt, 10+ a casualty (no +1 to the roll)
+    assert stunty.distribution["casualty"] == at_least(9) * at_least(10)
+    assert stunty.distribution["badly_hurt"] == at_least(9) * F(4, 36)
+    assert stunty.distribution["knocked_out"] == at_least(9) * F(11, 36)
     bb_stunty = injury_outcome(BB, player("d", AWAY, 1, 1, "stunty", av=9))
     assert bb_stunty.distribution["badly_hurt"] == at_least(9) * F(4, 36)
     assert injury_result(BB.stunty_injury_table, 7, thick_skull=True) == "stunned"

@@ -12,6 +12,15 @@ INJURY = (
     TableRow(10, 99, "casualty"),
 )
 
+# LRB6 Stunty: a modified 7 is KO'd and a 9 Badly Hurt (the older "+1 to injury" is seed 000's
+# variant, not the LRB6 rule).
+STUNTY_INJURY = (
+    TableRow(-99, 6, "stunned"),
+    TableRow(7, 8, "knocked_out"),
+    TableRow(9, 9, "badly_hurt"),
+    TableRow(10, 99, "casualty"),
+)
+
 # D68: a D6 for the tens, a D8 for the units.
 CASUALTY_D68 = (
     TableRow(11, 38, "badly_hurt"),
@@ -76,8 +85,8 @@ class Lrb6(Edition):
     dauntless_needs_higher = True
     claw_uses_modified_roll = True
     injury_table = INJURY
-    stunty_injury_table = INJURY
-    stunty_injury_modifier = 1
+    stunty_injury_table = STUNTY_INJURY
+    stunty_injury_modifier = 0
     casualty_die = "d68"
     casualty_table = CASUALTY_D68
     kickoff_table = KICKOFF
