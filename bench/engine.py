@@ -6,23 +6,24 @@ time.perf_counter; the first call (which fills per-edition caches) is not counte
 Boards are seeded (the same every run). Reach-map lines also give the spread: p90 of all
 timed calls over the boards, which shows how much a busy machine moves the figure.
 """
+
 from __future__ import annotations
 
 import random
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Callable
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from rulebook.engine.block import block_outcome  # noqa: E402
-from rulebook.engine.editions import get_edition  # noqa: E402
-from rulebook.engine.injury import injury_outcome  # noqa: E402
-from rulebook.engine.movement import path_probability  # noqa: E402
-from rulebook.engine.reach import reach_map  # noqa: E402
-from rulebook.engine.types import ALL_SQUARES, Board, Player, Square  # noqa: E402
+from rulebook.engine.block import block_outcome
+from rulebook.engine.editions import get_edition
+from rulebook.engine.injury import injury_outcome
+from rulebook.engine.movement import path_probability
+from rulebook.engine.reach import reach_map
+from rulebook.engine.types import ALL_SQUARES, Board, Player, Square
 
 REACH_TARGET_MS = 5.0
 BLOCK_TARGET_US = 50.0
@@ -68,7 +69,7 @@ def bench_reach(edition_key: str, zones: int, skills: frozenset[str], seeds: ran
     medians, every = [], []
     for seed in seeds:
         board = mid_game_board(seed, mover, markers)
-        times = timings(lambda: reach_map(edition, mover, board).probabilities(), 30)
+        times = timings(lambda board=board: reach_map(edition, mover, board).probabilities(), 30)
         medians.append(statistics.median(times))
         every += times
     return statistics.median(medians), p90(every)
@@ -81,7 +82,7 @@ def bench_block(edition_key: str, seeds: range) -> float:
     medians = []
     for seed in seeds:
         board = mid_game_board(seed, attacker, [defender])
-        medians.append(median_seconds(lambda: block_outcome(edition, board, attacker, defender), 2000))
+        medians.append(median_seconds(lambda board=board: block_outcome(edition, board, attacker, defender), 2000))
     return statistics.median(medians)
 
 
@@ -95,8 +96,10 @@ def main() -> int:
                 ms = median * 1000
                 ok &= ms <= REACH_TARGET_MS
                 label = "+".join(sorted(skills)) or "no skills"
-                print(f"  reach map  {edition_key:7} {zones} tackle zone(s) {label:16} {ms:7.3f} ms  "
-                      f"(target <= {REACH_TARGET_MS} ms; p90 {spread * 1000:.3f} ms)")
+                print(
+                    f"  reach map  {edition_key:7} {zones} tackle zone(s) {label:16} {ms:7.3f} ms  "
+                    f"(target <= {REACH_TARGET_MS} ms; p90 {spread * 1000:.3f} ms)"
+                )
     for edition_key in ("lrb6", "bb2025"):
         us = bench_block(edition_key, range(5)) * 1e6
         ok &= us <= BLOCK_TARGET_US

@@ -14,12 +14,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 
-import django  # noqa: E402
+import django
 
 django.setup()
 
-from rulebook.relevance import load_relevance_set, result_key  # noqa: E402
-from rulebook.services.searching import current_index, search  # noqa: E402
+from rulebook.search.relevance import load_relevance_set, result_key
+from rulebook.search.results import current_index, search
 
 ROUNDS = 5
 

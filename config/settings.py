@@ -12,6 +12,8 @@ from pathlib import Path
 import dj_database_url
 from django.utils.translation import gettext_lazy as _
 
+from rulebook.vocab import LANGS, SOURCE_LANGUAGE
+
 BASE_DIR = Path(__file__).resolve().parent.parent
 
 
@@ -28,9 +30,7 @@ def env_list(name: str, default: str) -> list[str]:
 
 DEBUG = env_bool("DEBUG", True)
 # The development key is only used when DEBUG is on; production refuses to start without one.
-SECRET_KEY = os.environ.get("SECRET_KEY") or (
-    "dev-only-insecure-key-not-for-production" if DEBUG else ""
-)
+SECRET_KEY = os.environ.get("SECRET_KEY") or ("dev-only-insecure-key-not-for-production" if DEBUG else "")
 if not SECRET_KEY:
     raise RuntimeError("SECRET_KEY must be set when DEBUG is off")
 ALLOWED_HOSTS = env_list("ALLOWED_HOSTS", "127.0.0.1,localhost,testserver")
@@ -101,20 +101,16 @@ AUTH_PASSWORD_VALIDATORS = [
 ]
 
 # Languages: English is the source language of the UI strings; content exists in all four.
-LANGUAGE_CODE = "en"
-LANGUAGES = [
-    ("es", _("Spanish")),
-    ("it", _("Italian")),
-    ("fr", _("French")),
-    ("en", _("English")),
-]
+LANGUAGE_CODE = SOURCE_LANGUAGE
+LANGUAGE_LABELS = {"es": _("Spanish"), "it": _("Italian"), "fr": _("French"), "en": _("English")}
+LANGUAGES = [(code, LANGUAGE_LABELS[code]) for code in LANGS]
 LOCALE_PATHS = [BASE_DIR / "locale"]
 USE_I18N = True
 USE_TZ = True
 TIME_ZONE = "UTC"
 
-MODELTRANSLATION_DEFAULT_LANGUAGE = "en"
-MODELTRANSLATION_LANGUAGES = ("es", "it", "fr", "en")
+MODELTRANSLATION_DEFAULT_LANGUAGE = SOURCE_LANGUAGE
+MODELTRANSLATION_LANGUAGES = LANGS
 # No silent fallback: every item exists in every language, and a gap must show up in the report.
 MODELTRANSLATION_FALLBACK_LANGUAGES: tuple[str, ...] = ()
 

@@ -6,8 +6,8 @@ from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
 from rulebook.sitemaps import SITEMAPS as RULEBOOK_SITEMAPS
-from tutorial.sitemaps import TutorialSitemap
 from rulebook.views.admin_report import translation_report
+from tutorial.sitemaps import TutorialSitemap
 
 SITEMAPS = {**RULEBOOK_SITEMAPS, "tutorial": TutorialSitemap}
 

@@ -1,5 +1,6 @@
 """Translatable UI labels for fixed vocabulary keys (categories, kinds, activation)."""
 
+from django.conf import settings
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
 
@@ -25,12 +26,7 @@ ACTIVATION_LABELS = {
     "active": _("Active"),
     "passive": _("Passive"),
 }
-LANGUAGE_NAMES = {
-    "es": _("Spanish"),
-    "it": _("Italian"),
-    "fr": _("French"),
-    "en": _("English"),
-}
+LANGUAGE_NAMES = dict(settings.LANGUAGES)  # the names the language switcher uses
 
 # Where a text comes from, said in words a reader understands (the seed files' names are opaque).
 SOURCE_LABELS = {

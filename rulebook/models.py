@@ -31,9 +31,7 @@ class ContentItem(models.Model):
 
     ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE)
     slug = models.SlugField(max_length=80)
-    source = models.CharField(
-        max_length=80, help_text=_("Seed file the text comes from, or published-rules.")
-    )
+    source = models.CharField(max_length=80, help_text=_("Seed file the text comes from, or published-rules."))
     original_language = models.CharField(max_length=2, choices=LANGUAGE_CHOICES)
     # Hash of the item as last loaded from its content file: a different hash of the current
     # row means someone edited it in the admin since, and the loader must not overwrite it.
@@ -49,18 +47,14 @@ class ContentItem(models.Model):
 
 
 class RuleSection(ContentItem):
-    parent = models.ForeignKey(
-        "self", null=True, blank=True, on_delete=models.CASCADE, related_name="children"
-    )
+    parent = models.ForeignKey("self", null=True, blank=True, on_delete=models.CASCADE, related_name="children")
     order = models.PositiveIntegerField(default=0)
     title = models.CharField(max_length=200)
     body = models.TextField()
 
     class Meta(ContentItem.Meta):
         ordering = ["ruleset__order", "order", "slug"]
-        constraints = [
-            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_section_slug")
-        ]
+        constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_section_slug")]
 
 
 class Skill(ContentItem):
@@ -68,9 +62,7 @@ class Skill(ContentItem):
     category = models.CharField(max_length=20)
     activation = models.CharField(max_length=10, blank=True, choices=[(a, a) for a in ACTIVATIONS])
     elite = models.BooleanField(default=False)
-    identification = models.CharField(
-        max_length=10, default="certain", choices=[(i, i) for i in IDENTIFICATIONS]
-    )
+    identification = models.CharField(max_length=10, default="certain", choices=[(i, i) for i in IDENTIFICATIONS])
     identification_note = models.TextField(blank=True)
     related = models.ManyToManyField("self", blank=True, symmetrical=False)
     counterpart = models.ForeignKey(
@@ -82,9 +74,7 @@ class Skill(ContentItem):
     name_note = models.TextField(blank=True)
 
     class Meta(ContentItem.Meta):
-        constraints = [
-            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_skill_slug")
-        ]
+        constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_skill_slug")]
 
 
 class GameTable(ContentItem):
@@ -95,9 +85,7 @@ class GameTable(ContentItem):
 
     class Meta(ContentItem.Meta):
         ordering = ["ruleset__order", "order", "slug"]
-        constraints = [
-            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_table_slug")
-        ]
+        constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_table_slug")]
 
 
 class TableRow(models.Model):
@@ -112,9 +100,7 @@ class TableRow(models.Model):
 
     class Meta:
         ordering = ["table", "position"]
-        constraints = [
-            models.UniqueConstraint(fields=["table", "position"], name="unique_row_position")
-        ]
+        constraints = [models.UniqueConstraint(fields=["table", "position"], name="unique_row_position")]
 
     def __str__(self) -> str:
         return f"{self.table}[{self.range_text}]"
@@ -129,9 +115,7 @@ class GlossaryTerm(ContentItem):
     avoid = models.JSONField(default=dict, blank=True)
 
     class Meta(ContentItem.Meta):
-        constraints = [
-            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_term_slug")
-        ]
+        constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_term_slug")]
 
 
 class RuleVariant(ContentItem):
@@ -142,9 +126,7 @@ class RuleVariant(ContentItem):
     text = models.TextField()
 
     class Meta(ContentItem.Meta):
-        constraints = [
-            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_variant_slug")
-        ]
+        constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_variant_slug")]
 
 
 class Figure(ContentItem):
@@ -153,6 +135,4 @@ class Figure(ContentItem):
     alt = models.TextField()
 
     class Meta(ContentItem.Meta):
-        constraints = [
-            models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_figure_slug")
-        ]
+        constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_figure_slug")]

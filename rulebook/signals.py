@@ -8,7 +8,7 @@ from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
 
 from .models import Figure, GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, TableRow
-from .selectors import bump_content_version
+from .rendering.version import bump_content_version
 
 CONTENT_MODELS = (Ruleset, RuleSection, Skill, GameTable, TableRow, GlossaryTerm, RuleVariant, Figure)
 

@@ -3,12 +3,13 @@
 from django.urls import path, register_converter
 
 from .views import pages, search
+from .vocab import BLOOD_BOWL_EDITIONS, RULESET_KEYS, alternation
 
 app_name = "rulebook"
 
 
 class RulesetConverter:
-    regex = "lrb6|bb2025|dreadball2"
+    regex = alternation(RULESET_KEYS)
 
     def to_python(self, value: str) -> str:
         return value
@@ -17,7 +18,14 @@ class RulesetConverter:
         return value
 
 
+class EditionConverter(RulesetConverter):
+    """A Blood Bowl ruleset the engine implements (lrb6, bb2025)."""
+
+    regex = alternation(BLOOD_BOWL_EDITIONS)
+
+
 register_converter(RulesetConverter, "ruleset")
+register_converter(EditionConverter, "edition")
 
 urlpatterns = [
     path("", pages.home, name="home"),

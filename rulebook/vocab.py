@@ -1,12 +1,27 @@
-"""Fixed vocabularies shared by the models, the content loader and the views."""
+"""Fixed vocabularies that everything imports: the languages, the ruleset keys, and the keys of
+the content's categories. Pure Python (the settings and the URL converters read it too)."""
 
 from __future__ import annotations
 
+import re
+
+# The site's languages, in the order every content file lists them. English is the UI source language.
 LANGS: tuple[str, ...] = ("es", "it", "fr", "en")
+SOURCE_LANGUAGE = "en"
 
 RULESET_KEYS: tuple[str, ...] = ("lrb6", "bb2025", "dreadball2")
+# The rulesets the Blood Bowl engine implements (each is an engine edition of the same key).
+BLOOD_BOWL_EDITIONS: tuple[str, ...] = ("lrb6", "bb2025")
+DREADBALL_RULESET = "dreadball2"
 
 GAMES: tuple[str, ...] = ("bloodbowl", "dreadball")
+GAME_OF_RULESET: dict[str, str] = {"lrb6": "bloodbowl", "bb2025": "bloodbowl", "dreadball2": "dreadball"}
+
+
+def alternation(keys: tuple[str, ...]) -> str:
+    """A regular expression matching exactly one of the keys ("lrb6|bb2025|dreadball2")."""
+    return "|".join(re.escape(key) for key in keys)
+
 
 # Skill categories per ruleset; DreadBall has no skills in our content.
 SKILL_CATEGORIES: dict[str, tuple[str, ...]] = {

@@ -15,7 +15,7 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 
 def load_real_content() -> None:
-    from rulebook.services.content_loader import load_content
+    from rulebook.contentfiles.loader import load_content
 
     load_content(settings.CONTENT_DIR, overwrite=True)
 
@@ -24,7 +24,7 @@ def load_real_content() -> None:
 def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequest) -> Iterator[None]:
     with django_db_blocker.unblock():  # type: ignore[attr-defined]
         load_real_content()
-    yield
+    return
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
@@ -39,7 +39,7 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
 def _fresh_content_caches() -> Iterator[None]:
     """A test that changes content bumps the cache version, but its transaction is rolled back
     afterwards: bump once more so no later test sees indexes built from the rolled-back rows."""
-    from rulebook.selectors import bump_content_version, content_version
+    from rulebook.rendering.version import bump_content_version, content_version
 
     before = content_version()
     yield

@@ -10,8 +10,9 @@ The page's form also sends rows k1..k6 / v1..v6 (kind and value of each step), t
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from django.http import QueryDict
 from django.urls import reverse
@@ -20,15 +21,16 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, gettext_noop
 
+from rulebook import selectors
 from rulebook.engine import get_edition
-from rulebook.models import GlossaryTerm
+from rulebook.engine.odds import evaluate
+from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
 from . import diagrams, odds, phrases
 from .odds import OddsError
-from .services import skill_name
 from .values import Frac, Pct
 
-EDITIONS = ("lrb6", "bb2025")
+EDITIONS = BLOOD_BOWL_EDITIONS
 MAX_TEAM_REROLLS = 8
 ROWS = 6
 DEFAULT_STEPS = "dodge:3,gfi:2,pickup:3"
@@ -57,7 +59,7 @@ class Request:
     def query(self) -> str:
         q = QueryDict(mutable=True)
         q["edition"] = self.edition
-        q["steps"] = ",".join(s.code for s in self.steps)
+        q["steps"] = ",".join(odds.step_code(s) for s in self.steps)
         q["team_reroll"] = str(self.team_rerolls)
         if self.skills:
             q["skills"] = ",".join(sorted(self.skills))
@@ -106,11 +108,11 @@ def read(query: Any) -> Request:
 
 def api_payload(query: Any) -> dict[str, Any]:
     request = read(query)
-    result = odds.evaluate(get_edition(request.edition), request.steps, request.team_rerolls, request.skills)
+    result = evaluate(get_edition(request.edition), request.steps, request.team_rerolls, request.skills)
     p = result.probability
     return {
         "edition": request.edition,
-        "steps": [s.code for s in request.steps],
+        "steps": [odds.step_code(s) for s in request.steps],
         "team_rerolls": result.team_rerolls,
         "skills": sorted(request.skills),
         "probability": f"{p.numerator}/{p.denominator}",
@@ -122,7 +124,7 @@ def api_payload(query: Any) -> dict[str, Any]:
 def rush_term(edition: str, lang: str) -> str:
     """The edition's own name for going for it, from its glossary ("¡A por ellos!" in the
     classic rules, "Forzar la marcha" in 2025); the tutorial's phrase if the entry is missing."""
-    term = GlossaryTerm.objects.filter(ruleset__key=edition, slug=RUSH_TERMS.get(edition, "")).first()
+    term = selectors.glossary_term(edition, RUSH_TERMS.get(edition, ""))
     return (getattr(term, f"term_{lang}", "") if term else "") or phrases.phrase("rush", lang, edition)
 
 
@@ -141,8 +143,12 @@ def step_kinds(edition: str, lang: str) -> list[dict[str, Any]]:
 
 def page_error(error: OddsError, rows: list[int] | None) -> str:
     """The error in the reader's language, naming what the form calls the parameter."""
-    subjects = {"edition": _("Edition"), "steps": _("The sequence, in order"),
-                "team_reroll": _("Team re-rolls available"), "skills": _("Re-rolls and skills")}
+    subjects = {
+        "edition": _("Edition"),
+        "steps": _("The sequence, in order"),
+        "team_reroll": _("Team re-rolls available"),
+        "skills": _("Re-rolls and skills"),
+    }
     if error.index is not None:
         number = rows[error.index - 1] if rows and error.index <= len(rows) else error.index
         subject = _("Roll %(n)s") % {"n": number}
@@ -155,10 +161,20 @@ def page_error(error: OddsError, rows: list[int] | None) -> str:
 def _step_label(step: odds.Step, edition: str = "lrb6", lang: str = "en") -> str:
     if step.kind == "block":
         who = _("the defender chooses") if step.defender_chooses else _("you choose")
-        return _("Block with %(count)s dice (%(who)s)") % {"count": step.value, "who": who} if step.value > 1 else _("Block with one die")
+        return (
+            _("Block with %(count)s dice (%(who)s)") % {"count": step.value, "who": who}
+            if step.value > 1
+            else _("Block with one die")
+        )
     if step.kind == "armour":
         return _("Break armour %(av)s") % {"av": step.value}
-    names = {"dodge": _("Dodge"), "rush": rush_term(edition, lang), "pickup": _("Pick-up"), "catch": _("Catch"), "pass": _("Pass")}
+    names = {
+        "dodge": _("Dodge"),
+        "rush": rush_term(edition, lang),
+        "pickup": _("Pick-up"),
+        "catch": _("Catch"),
+        "pass": _("Pass"),
+    }
     return f"{names[step.kind]} {step.value}+"
 
 
@@ -166,7 +182,9 @@ def _reroll_label(reroll: str | None, team: int, edition: str, lang: str) -> str
     if reroll == "none":
         return _("cannot be re-rolled")
     if reroll:
-        return _("the %(skill)s skill can re-roll it") % {"skill": skill_name(edition, reroll, lang)}
+        return _("the %(skill)s skill can re-roll it") % {
+            "skill": selectors.skill_names(edition, [reroll], lang)[reroll]
+        }
     return _("a team re-roll or Pro can re-roll it") if team else _("no re-roll available")
 
 
@@ -182,13 +200,20 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
             error_row = form_rows[problem.index - 1]
         edition = query.get("edition") if query.get("edition") in EDITIONS else "lrb6"
         request = read(QueryDict(f"steps={DEFAULT_STEPS}&edition={edition}"))
-    result = odds.evaluate(get_edition(request.edition), request.steps, request.team_rerolls, request.skills)
+    result = evaluate(get_edition(request.edition), request.steps, request.team_rerolls, request.skills)
     if error and from_rows:  # give the reader back what he typed, so he can correct it
-        rows = [{"kind": (query.get(f"k{i}") or "").strip(), "value": (query.get(f"v{i}") or "").strip()[:12]}
-                for i in range(1, ROWS + 1)]
+        rows = [
+            {"kind": (query.get(f"k{i}") or "").strip(), "value": (query.get(f"v{i}") or "").strip()[:12]}
+            for i in range(1, ROWS + 1)
+        ]
     else:
-        rows = [{"kind": s.kind if s.kind != "rush" else "gfi",
-                 "value": (f"-{s.value}" if s.defender_chooses else str(s.value))} for s in request.steps]
+        rows = [
+            {
+                "kind": s.kind if s.kind != "rush" else "gfi",
+                "value": (f"-{s.value}" if s.defender_chooses else str(s.value)),
+            }
+            for s in request.steps
+        ]
         rows += [{"kind": "", "value": ""} for _ in range(ROWS - len(rows))]
     for number, row in enumerate(rows, start=1):
         row["error"] = error if number == error_row else ""
@@ -197,8 +222,10 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
         return _step_label(step, request.edition, lang)
 
     bars = [(_("Every step succeeds"), result.probability, Pct(result.probability).format(lang))]
-    bars += [(_("Stops at step %(n)s: %(step)s") % {"n": i, "step": label(r.step)}, f, Pct(f).format(lang))
-             for i, (r, f) in enumerate(zip(result.steps, result.failures), start=1)]
+    bars += [
+        (_("Stops at step %(n)s: %(step)s") % {"n": i, "step": label(r.spec)}, f, Pct(f).format(lang))
+        for i, (r, f) in enumerate(zip(result.rolls, result.stops, strict=False), start=1)
+    ]
     share = reverse("tutorial:odds") + "?" + request.query()
     api = "/api/v1/odds?" + request.query()
     return {
@@ -206,12 +233,18 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
         "request": request,
         "rows": rows,
         "kinds": step_kinds(request.edition, lang),
-        "skill_choices": [(slug, skill_name(request.edition, slug, lang)) for slug in odds.SKILL_CHOICES],
+        "skill_choices": list(selectors.skill_names(request.edition, odds.SKILL_CHOICES, lang).items()),
         "editions": EDITIONS,
         "probability": Pct(result.probability).format(lang),
         "fraction": Frac(result.probability).format(lang),
-        "steps": [{"label": label(r.step), "alone": Pct(r.probability).format(lang),
-                   "reroll": _reroll_label(r.reroll, result.team_rerolls, request.edition, lang)} for r in result.steps],
+        "steps": [
+            {
+                "label": label(r.spec),
+                "alone": Pct(r.probability).format(lang),
+                "reroll": _reroll_label(r.reroll, result.team_rerolls, request.edition, lang),
+            }
+            for r in result.rolls
+        ],
         "chart": mark_safe(diagrams.chart_svg(bars, _("Where the sequence ends"), "odds-chart")),
         "share_url": share,
         "api_url": api,

@@ -10,16 +10,16 @@ cropped (viewBox) to the region of interest so it stays readable on a phone, and
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Iterable
 
 from django.utils.html import escape
 
 from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
 
+from .actions.base import Marks
 from .scenario import PlayerSpec
-from .workspace import Marks
 
 CELL = 32
 PAD = 2
@@ -64,7 +64,12 @@ def crop_for(cells: Iterable[Cell], focus: tuple[Cell, Cell] | None = None) -> C
     """The region to show: the step's focus if it has one, else the cells of interest padded."""
     if focus:
         (x0, y0), (x1, y1) = focus
-        return Crop(max(0, min(x0, x1)), max(0, min(y0, y1)), min(PITCH_LENGTH - 1, max(x0, x1)), min(PITCH_WIDTH - 1, max(y0, y1)))
+        return Crop(
+            max(0, min(x0, x1)),
+            max(0, min(y0, y1)),
+            min(PITCH_LENGTH - 1, max(x0, x1)),
+            min(PITCH_WIDTH - 1, max(y0, y1)),
+        )
     on_pitch = [c for c in cells if 0 <= c[0] < PITCH_LENGTH and 0 <= c[1] < PITCH_WIDTH]
     if not on_pitch:
         return Crop(0, 0, PITCH_LENGTH - 1, PITCH_WIDTH - 1)
@@ -125,9 +130,12 @@ def pitch_svg(
     w, h = (crop.x1 - crop.x0 + 1) * CELL, (crop.y1 - crop.y0 + 1) * CELL
     margin = 14  # room for the column and row numbers
     vb = f"{crop.x0 * CELL - margin} {crop.y0 * CELL - margin} {w + margin} {h + margin}"
-    out = [f'<svg class="diagram diagram--pitch" viewBox="{vb}" role="img" aria-labelledby="{uid}-t {uid}-d" '
-           f'xmlns="http://www.w3.org/2000/svg">',
-           f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>', _arrow_defs(uid)]
+    out = [
+        f'<svg class="diagram diagram--pitch" viewBox="{vb}" role="img" aria-labelledby="{uid}-t {uid}-d" '
+        f'xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>',
+        _arrow_defs(uid),
+    ]
     for cell in crop.cells():
         x, y = cell[0] * CELL, cell[1] * CELL
         out.append(f'<rect class="{_square_class(cell)}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
@@ -137,32 +145,46 @@ def pitch_svg(
         out.append(f'<text class="axis" x="{crop.x0 * CELL - 7}" y="{y * CELL + CELL / 2 + 3}">{y + 1}</text>')
     half = PITCH_LENGTH // 2
     if crop.x0 < half <= crop.x1:
-        out.append(f'<line class="halfway" x1="{half * CELL}" y1="{crop.y0 * CELL}" x2="{half * CELL}" y2="{(crop.y1 + 1) * CELL}"/>')
+        out.append(
+            f'<line class="halfway" x1="{half * CELL}" y1="{crop.y0 * CELL}" x2="{half * CELL}" y2="{(crop.y1 + 1) * CELL}"/>'
+        )
     for edge in (4, PITCH_WIDTH - 4):
         if crop.y0 < edge <= crop.y1:
-            out.append(f'<line class="widezone" x1="{crop.x0 * CELL}" y1="{edge * CELL}" x2="{(crop.x1 + 1) * CELL}" y2="{edge * CELL}"/>')
+            out.append(
+                f'<line class="widezone" x1="{crop.x0 * CELL}" y1="{edge * CELL}" x2="{(crop.x1 + 1) * CELL}" y2="{edge * CELL}"/>'
+            )
     for cell, band in marks.bands.items():
         if crop.contains(cell):
-            out.append(f'<rect class="band {BAND_CLASS[band]}" x="{cell[0] * CELL}" y="{cell[1] * CELL}" width="{CELL}" height="{CELL}"/>')
+            out.append(
+                f'<rect class="band {BAND_CLASS[band]}" x="{cell[0] * CELL}" y="{cell[1] * CELL}" width="{CELL}" height="{CELL}"/>'
+            )
     if marks.zones_against:
         zones = tackle_zone_cells(cast, marks.zones_against)
         enemy_colour = next((colours[p.team] for p in cast if p.team != marks.zones_against and p.team in colours), "b")
         for cell, count in zones.items():
             if crop.contains(cell):
-                out.append(f'<rect class="tz tz--{enemy_colour}" style="fill-opacity:{min(0.16 * count, 0.5):.2f}" '
-                           f'x="{cell[0] * CELL}" y="{cell[1] * CELL}" width="{CELL}" height="{CELL}"/>')
+                out.append(
+                    f'<rect class="tz tz--{enemy_colour}" style="fill-opacity:{min(0.16 * count, 0.5):.2f}" '
+                    f'x="{cell[0] * CELL}" y="{cell[1] * CELL}" width="{CELL}" height="{CELL}"/>'
+                )
     top = float(max(marks.heat.values(), default=0)) or 1.0  # shade relative to the likeliest square
     for cell, p in marks.heat.items():
         if crop.contains(cell) and p > 0:
             x, y = cell[0] * CELL, cell[1] * CELL
-            out.append(f'<rect class="heat" style="fill-opacity:{0.12 + 0.5 * float(p) / top:.2f}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
+            out.append(
+                f'<rect class="heat" style="fill-opacity:{0.12 + 0.5 * float(p) / top:.2f}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
+            )
             out.append(f'<text class="heat-label" x="{x + CELL / 2}" y="{y + CELL - 4}">{escape(format_pct(p))}</text>')
     for cell in marks.push:
         if crop.contains(cell):
-            out.append(f'<rect class="push" x="{cell[0] * CELL + 3}" y="{cell[1] * CELL + 3}" width="{CELL - 6}" height="{CELL - 6}"/>')
+            out.append(
+                f'<rect class="push" x="{cell[0] * CELL + 3}" y="{cell[1] * CELL + 3}" width="{CELL - 6}" height="{CELL - 6}"/>'
+            )
     for cell in marks.highlight:
         if crop.contains(cell):
-            out.append(f'<rect class="highlight" x="{cell[0] * CELL + 1.5}" y="{cell[1] * CELL + 1.5}" width="{CELL - 3}" height="{CELL - 3}"/>')
+            out.append(
+                f'<rect class="highlight" x="{cell[0] * CELL + 1.5}" y="{cell[1] * CELL + 1.5}" width="{CELL - 3}" height="{CELL - 3}"/>'
+            )
     for path in marks.arrows:
         points = " ".join(f"{cx:.1f},{cy:.1f}" for cx, cy in (_centre(c) for c in path if c))
         out.append(f'<polyline class="arrow" points="{points}" marker-end="url(#{uid}-head)"/>')
@@ -172,8 +194,10 @@ def pitch_svg(
         cx, cy = _centre(p.square)
         colour = colours.get(p.team, "a")
         state = "standing" if p.status == "standing" else "down"
-        out.append(f'<g class="player player--{colour} player--{state}"><circle cx="{cx}" cy="{cy}" r="{CELL * 0.4:.1f}"/>'
-                   f'<text x="{cx}" y="{cy + 4.5}">{p.number}</text></g>')
+        out.append(
+            f'<g class="player player--{colour} player--{state}"><circle cx="{cx}" cy="{cy}" r="{CELL * 0.4:.1f}"/>'
+            f'<text x="{cx}" y="{cy + 4.5}">{p.number}</text></g>'
+        )
     if ball and crop.contains(ball):
         cx, cy = _centre(ball)
         if carried_by:
@@ -185,13 +209,17 @@ def pitch_svg(
 
 # -- DreadBall hexes -------------------------------------------------------------------------------
 
+
 def hex_centre(q: int, r: int) -> tuple[float, float]:
     return HEX_R * SQRT3 * (q + r / 2), HEX_R * 1.5 * r
 
 
 def _hex_points(q: int, r: int) -> str:
     cx, cy = hex_centre(q, r)
-    corners = [(cx + HEX_R * math.cos(math.radians(60 * i - 30)), cy + HEX_R * math.sin(math.radians(60 * i - 30))) for i in range(6)]
+    corners = [
+        (cx + HEX_R * math.cos(math.radians(60 * i - 30)), cy + HEX_R * math.sin(math.radians(60 * i - 30)))
+        for i in range(6)
+    ]
     return " ".join(f"{x:.1f},{y:.1f}" for x, y in corners)
 
 
@@ -225,9 +253,12 @@ def hex_svg(
     pad = HEX_R * 2.4
     x0, x1 = min(c[0] for c in centres) - pad, max(c[0] for c in centres) + pad
     y0, y1 = min(c[1] for c in centres) - pad, max(c[1] for c in centres) + pad
-    out = [f'<svg class="diagram diagram--hex" viewBox="{x0:.0f} {y0:.0f} {x1 - x0:.0f} {y1 - y0:.0f}" role="img" '
-           f'aria-labelledby="{uid}-t {uid}-d" xmlns="http://www.w3.org/2000/svg">',
-           f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>', _arrow_defs(uid)]
+    out = [
+        f'<svg class="diagram diagram--hex" viewBox="{x0:.0f} {y0:.0f} {x1 - x0:.0f} {y1 - y0:.0f}" role="img" '
+        f'aria-labelledby="{uid}-t {uid}-d" xmlns="http://www.w3.org/2000/svg">',
+        f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>',
+        _arrow_defs(uid),
+    ]
     route = set(marks.route)
     goals: list[str] = []
     for q, r in board_hexes:
@@ -241,10 +272,14 @@ def hex_svg(
             classes.append("hex--route")
         if (q, r) in marks.highlight:
             classes.append("hex--goal")
-        (goals if (q, r) in marks.highlight else out).append(f'<polygon class="{" ".join(classes)}" points="{_hex_points(q, r)}"/>')
+        (goals if (q, r) in marks.highlight else out).append(
+            f'<polygon class="{" ".join(classes)}" points="{_hex_points(q, r)}"/>'
+        )
     out += goals  # last, so the neighbours do not cover the destination's thick outline
     for path in marks.arrows:
-        out.append(f'<polyline class="arrow" points="{_route_points(path, bool(marks.labels))}" marker-end="url(#{uid}-head)"/>')
+        out.append(
+            f'<polyline class="arrow" points="{_route_points(path, bool(marks.labels))}" marker-end="url(#{uid}-head)"/>'
+        )
     for (q, r), letter in sorted(marks.labels.items()):
         cx, cy = hex_centre(q, r)
         goal = " hex-label--goal" if (q, r) in marks.highlight else ""
@@ -258,10 +293,14 @@ def hex_svg(
         facing = ""
         if p.facing and p.status == "standing":
             angle = FACING_ANGLE[p.facing]
-            facing = (f'<path class="facing" d="M{cx + HEX_R * 0.95:.1f},{cy:.1f} L{cx + HEX_R * 0.55:.1f},{cy - 6:.1f} '
-                      f'L{cx + HEX_R * 0.55:.1f},{cy + 6:.1f} z" transform="rotate({angle} {cx:.1f} {cy:.1f})"/>')
-        out.append(f'<g class="player player--{colour} player--{state}">{facing}<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{HEX_R * 0.5:.1f}"/>'
-                   f'<text x="{cx:.1f}" y="{cy + 4:.1f}">{p.number}</text></g>')
+            facing = (
+                f'<path class="facing" d="M{cx + HEX_R * 0.95:.1f},{cy:.1f} L{cx + HEX_R * 0.55:.1f},{cy - 6:.1f} '
+                f'L{cx + HEX_R * 0.55:.1f},{cy + 6:.1f} z" transform="rotate({angle} {cx:.1f} {cy:.1f})"/>'
+            )
+        out.append(
+            f'<g class="player player--{colour} player--{state}">{facing}<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{HEX_R * 0.5:.1f}"/>'
+            f'<text x="{cx:.1f}" y="{cy + 4:.1f}">{p.number}</text></g>'
+        )
     if ball:
         cx, cy = hex_centre(*ball)
         out.append(f'<circle class="ball" cx="{cx + 8:.1f}" cy="{cy + 8:.1f}" r="5"/>')
@@ -294,9 +333,13 @@ def budget_svg(parts: list[tuple[str, int]], total: int, title: str, desc: str, 
     for index, (_label, amount) in enumerate(shown):
         w = amount * scale
         colour, pattern = index % BUDGET_COLOURS, BUDGET_PATTERNS[(index // BUDGET_COLOURS) % len(BUDGET_PATTERNS)]
-        bars.append(f'<rect class="budget-part budget-part--{colour}" x="{x:.1f}" y="0.5" width="{w:.1f}" height="{height}"/>')
+        bars.append(
+            f'<rect class="budget-part budget-part--{colour}" x="{x:.1f}" y="0.5" width="{w:.1f}" height="{height}"/>'
+        )
         if pattern:
-            bars.append(f'<rect class="budget-overlay" x="{x:.1f}" y="0.5" width="{w:.1f}" height="{height}" fill="url(#{uid}-{pattern})"/>')
+            bars.append(
+                f'<rect class="budget-overlay" x="{x:.1f}" y="0.5" width="{w:.1f}" height="{height}" fill="url(#{uid}-{pattern})"/>'
+            )
         cx = x + w / 2
         if w >= BUDGET_INSIDE:
             numbers.append(f'<text class="budget-num" x="{cx:.1f}" y="{height / 2 + 5:.1f}">{index + 1}</text>')
@@ -307,17 +350,24 @@ def budget_svg(parts: list[tuple[str, int]], total: int, title: str, desc: str, 
             rows[row] = cx + 7
             y = height + 14 + row * 13
             cx = min(max(cx, 5.0), width - 5.0)
-            numbers.append(f'<line class="budget-tick" x1="{x + w / 2:.1f}" y1="{height + 1}" x2="{cx:.1f}" y2="{y - 10}"/>'
-                           f'<text class="budget-num budget-num--below" x="{cx:.1f}" y="{y}">{index + 1}</text>')
+            numbers.append(
+                f'<line class="budget-tick" x1="{x + w / 2:.1f}" y1="{height + 1}" x2="{cx:.1f}" y2="{y - 10}"/>'
+                f'<text class="budget-num budget-num--below" x="{cx:.1f}" y="{y}">{index + 1}</text>'
+            )
         x += w
     full = height + 4 + (13 * len(rows) + 4 if rows else 0)
-    out = [f'<svg class="diagram diagram--budget" viewBox="0 0 {width} {full}" role="img" aria-labelledby="{uid}-t {uid}-d" '
-           f'xmlns="http://www.w3.org/2000/svg"><title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>',
-           f'<defs><pattern id="{uid}-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">'
-           f'<rect class="budget-pattern" x="0" y="0" width="2.2" height="6"/></pattern>'
-           f'<pattern id="{uid}-dots" patternUnits="userSpaceOnUse" width="6" height="6">'
-           f'<circle class="budget-pattern" cx="3" cy="3" r="1.5"/></pattern></defs>',
-           f'<rect class="budget-frame" x="0.5" y="0.5" width="{width - 1}" height="{height}"/>', *bars, *numbers, "</svg>"]
+    out = [
+        f'<svg class="diagram diagram--budget" viewBox="0 0 {width} {full}" role="img" aria-labelledby="{uid}-t {uid}-d" '
+        f'xmlns="http://www.w3.org/2000/svg"><title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>',
+        f'<defs><pattern id="{uid}-hatch" patternUnits="userSpaceOnUse" width="6" height="6" patternTransform="rotate(45)">'
+        f'<rect class="budget-pattern" x="0" y="0" width="2.2" height="6"/></pattern>'
+        f'<pattern id="{uid}-dots" patternUnits="userSpaceOnUse" width="6" height="6">'
+        f'<circle class="budget-pattern" cx="3" cy="3" r="1.5"/></pattern></defs>',
+        f'<rect class="budget-frame" x="0.5" y="0.5" width="{width - 1}" height="{height}"/>',
+        *bars,
+        *numbers,
+        "</svg>",
+    ]
     return "".join(out)
 
 
@@ -328,8 +378,10 @@ _NARROW, _WIDE = set("iljtfrI.,:;!|'()[]/ ·"), set("mwMW%@")
 def _text_width(text: str, size: float = CHART_FONT) -> float:
     """A generous estimate of a text's width (wide sans-serif fonts such as DejaVu Sans), so
     wrapped labels stay inside the picture whatever font the reader has."""
-    return sum(size * (0.36 if c in _NARROW else 0.95 if c in _WIDE else 0.72 if c.isupper() or c.isdigit() else 0.62)
-               for c in text)
+    return sum(
+        size * (0.36 if c in _NARROW else 0.95 if c in _WIDE else 0.72 if c.isupper() or c.isdigit() else 0.62)
+        for c in text
+    )
 
 
 def wrap_label(text: str, width: float) -> list[str]:
@@ -356,12 +408,16 @@ def chart_svg(bars: list[tuple[str, Fraction, str]], title: str, uid: str = "cha
             out.append(f'<text class="chart-label" x="0" y="{y - 3:.0f}">{escape(text)}</text>')
         y += 2
         bar = max(0.0, min(float(value), 1.0)) * track
-        out.append(f'<rect class="chart-track" x="0" y="{y:.0f}" width="{track}" height="{bar_h}" rx="3"/>'
-                   f'<rect class="chart-bar" x="0" y="{y:.0f}" width="{bar:.1f}" height="{bar_h}" rx="3"/>'
-                   f'<text class="chart-value" x="{width}" y="{y + bar_h - 3:.0f}">{escape(shown)}</text>')
+        out.append(
+            f'<rect class="chart-track" x="0" y="{y:.0f}" width="{track}" height="{bar_h}" rx="3"/>'
+            f'<rect class="chart-bar" x="0" y="{y:.0f}" width="{bar:.1f}" height="{bar_h}" rx="3"/>'
+            f'<text class="chart-value" x="{width}" y="{y + bar_h - 3:.0f}">{escape(shown)}</text>'
+        )
         y += bar_h + gap
     height = max(y - gap + 4, 1)
     desc = "; ".join(f"{label}: {shown}" for label, _value, shown in bars)
-    head = [f'<svg class="chart" viewBox="0 0 {width} {height:.0f}" role="img" aria-labelledby="{uid}-t {uid}-d" '
-            f'xmlns="http://www.w3.org/2000/svg"><title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>']
+    head = [
+        f'<svg class="chart" viewBox="0 0 {width} {height:.0f}" role="img" aria-labelledby="{uid}-t {uid}-d" '
+        f'xmlns="http://www.w3.org/2000/svg"><title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>'
+    ]
     return "".join(head + out + ["</svg>"])

@@ -6,12 +6,13 @@ becomes an inline message in the reader's language (the page still answers 200).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import Any
 
 from django.utils.translation import gettext as _
 
-from .workspace import Field
+from .actions.base import Field
 
 MAX_INPUT_LENGTH = 12
 
@@ -22,7 +23,9 @@ class Problem:
     message: str
 
 
-def parse(fields: list[Field], query: Mapping[str, str], defaults: dict[str, Any]) -> tuple[dict[str, Any], list[Problem]]:
+def parse(
+    fields: list[Field], query: Mapping[str, str], defaults: dict[str, Any]
+) -> tuple[dict[str, Any], list[Problem]]:
     """Values for every field (the default when absent) and the problems found.
 
     Checkboxes: an unticked box sends nothing, so once the form has been submitted
@@ -44,16 +47,30 @@ def parse(fields: list[Field], query: Mapping[str, str], defaults: dict[str, Any
             if raw in allowed:
                 values[spec.name] = raw
             else:
-                problems.append(Problem(spec.name, _("“%(value)s” is not one of the choices for %(label)s.") % {"value": raw, "label": spec.label}))
+                problems.append(
+                    Problem(
+                        spec.name,
+                        _("“%(value)s” is not one of the choices for %(label)s.") % {"value": raw, "label": spec.label},
+                    )
+                )
             continue
         try:
             number = int(raw)
         except ValueError:
-            problems.append(Problem(spec.name, _("%(label)s: “%(value)s” is not a whole number.") % {"label": spec.label, "value": raw}))
+            problems.append(
+                Problem(
+                    spec.name, _("%(label)s: “%(value)s” is not a whole number.") % {"label": spec.label, "value": raw}
+                )
+            )
             continue
         if not spec.lo <= number <= spec.hi:
-            problems.append(Problem(spec.name, _("%(label)s must be between %(lo)s and %(hi)s (you gave %(value)s).") % {
-                "label": spec.label, "lo": spec.lo, "hi": spec.hi, "value": number}))
+            problems.append(
+                Problem(
+                    spec.name,
+                    _("%(label)s must be between %(lo)s and %(hi)s (you gave %(value)s).")
+                    % {"label": spec.label, "lo": spec.lo, "hi": spec.hi, "value": number},
+                )
+            )
             continue
         values[spec.name] = number
     return values, problems
@@ -62,7 +79,9 @@ def parse(fields: list[Field], query: Mapping[str, str], defaults: dict[str, Any
 def action_message(key: str, params: dict[str, Any]) -> str:
     """The reader's message for an ActionError key (a board the rules do not allow)."""
     messages = {
-        "illegal_path": _("The player cannot make this move: the path is longer than his movement plus the extra squares he may attempt, or it crosses an occupied square."),
+        "illegal_path": _(
+            "The player cannot make this move: the path is longer than his movement plus the extra squares he may attempt, or it crosses an occupied square."
+        ),
         "out_of_range": _("The target square is out of passing range."),
         "no_room": _("There is no free square left around the player for that many players."),
         "missing_player": _("This step needs a player who is not on the pitch."),

@@ -14,9 +14,9 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-LANGS = ("es", "it", "fr", "en")
+from rulebook.vocab import GAMES, LANGS
+
 SCENARIO_DIR = Path(__file__).parent / "scenarios"
-GAMES = ("bloodbowl", "dreadball")
 
 
 class ScenarioError(ValueError):
@@ -105,7 +105,21 @@ class Scenario:
         return ball
 
 
-_PLAYER_FIELDS = {"team", "number", "name", "role", "square", "ma", "st", "ag", "pa", "av", "skills", "status", "facing"}
+_PLAYER_FIELDS = {
+    "team",
+    "number",
+    "name",
+    "role",
+    "square",
+    "ma",
+    "st",
+    "ag",
+    "pa",
+    "av",
+    "skills",
+    "status",
+    "facing",
+}
 
 
 def apply_overrides(cast: dict[str, PlayerSpec], overrides: dict[str, dict[str, Any]]) -> dict[str, PlayerSpec]:
@@ -145,7 +159,11 @@ def _new_player(player_id: str, raw: dict[str, Any]) -> PlayerSpec:
 
 
 def _localized(raw: Any, where: str) -> Localized:
-    if not isinstance(raw, dict) or set(raw) != set(LANGS) or not all(isinstance(v, str) and v.strip() for v in raw.values()):
+    if (
+        not isinstance(raw, dict)
+        or set(raw) != set(LANGS)
+        or not all(isinstance(v, str) and v.strip() for v in raw.values())
+    ):
         raise ScenarioError(f"{where}: needs non-empty es, it, fr and en")
     return dict(raw)
 
@@ -165,7 +183,9 @@ def parse_scenario(data: dict[str, Any], slug: str) -> Scenario:
     if game not in GAMES:
         raise ScenarioError(f"{where}: unknown game {game!r}")
     teams = {
-        key: TeamSpec(key, raw.get("colour", "a"), _localized(raw["name"], f"{where} team {key}"), raw.get("side", "left"))
+        key: TeamSpec(
+            key, raw.get("colour", "a"), _localized(raw["name"], f"{where} team {key}"), raw.get("side", "left")
+        )
         for key, raw in data.get("teams", {}).items()
     }
     players = {pid: _new_player(pid, raw) for pid, raw in data.get("players", {}).items()}
@@ -254,4 +274,3 @@ __all__ = [
     "load_file",
     "parse_scenario",
 ]
-

@@ -9,9 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import Union
 
-from rulebook.templatetags.rules import num, pct
+from rulebook.formatting import num, percentage
 
 from . import phrases
 
@@ -23,8 +22,7 @@ class Pct:
     value: Fraction
 
     def format(self, lang: str, edition: str | None = None) -> str:
-        whole = (self.value * 100).denominator == 1
-        return pct(self.value, 0 if whole else 1)
+        return percentage(self.value)
 
 
 @dataclass(frozen=True)
@@ -52,7 +50,11 @@ class Frac:
     value: Fraction
 
     def format(self, lang: str, edition: str | None = None) -> str:
-        return f"{self.value.numerator}/{self.value.denominator}" if self.value.denominator != 1 else num(self.value.numerator)
+        return (
+            f"{self.value.numerator}/{self.value.denominator}"
+            if self.value.denominator != 1
+            else num(self.value.numerator)
+        )
 
 
 @dataclass(frozen=True)
@@ -77,7 +79,7 @@ class Text:
         return found.get(lang) or found.get("en", "")
 
 
-Value = Union[Pct, Target, Num, Frac, Word, Text]
+Value = Pct | Target | Num | Frac | Word | Text
 
 
 class _Missing(dict):

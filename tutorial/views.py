@@ -1,4 +1,4 @@
-"""Tutorial pages, the odds calculator and its JSON endpoint. Thin: the work is in services
+"""Tutorial pages, the odds calculator and its JSON endpoint. Thin: the work is in presenting
 (steps) and calculator (odds); without JavaScript every page is a plain GET."""
 
 from __future__ import annotations
@@ -7,14 +7,14 @@ from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 
-from . import calculator, services
+from . import calculator, presenting
 from .scenario import all_scenarios, get_scenario
 
 
 def index(request: HttpRequest) -> HttpResponse:
     lang = get_language()
     items = [
-        {"scenario": s, "title": s.title[lang], "summary": s.summary[lang], "url": services.step_url(s, 1, lang)}
+        {"scenario": s, "title": s.title[lang], "summary": s.summary[lang], "url": presenting.step_url(s, 1, lang)}
         for s in all_scenarios()
     ]
     return render(request, "tutorial/index.html", {"items": items})
@@ -24,7 +24,7 @@ def scenario_start(request: HttpRequest, slug: str) -> HttpResponse:
     scenario = get_scenario(slug)
     if scenario is None:
         raise Http404("no such scenario")
-    return redirect(services.step_url(scenario, 1, get_language()))
+    return redirect(presenting.step_url(scenario, 1, get_language()))
 
 
 def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
@@ -32,16 +32,16 @@ def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     if scenario is None or not 1 <= number <= len(scenario.steps):
         raise Http404("no such step")
     lang = get_language()
-    view = services.step_view(scenario, number, request.GET, lang)
+    view = presenting.step_view(scenario, number, request.GET, lang)
     total = len(scenario.steps)
     context = {
         "view": view,
         "number": number,
         "total": total,
         "scenario_title": scenario.title[lang],
-        "previous_url": services.step_url(scenario, number - 1, lang) if number > 1 else "",
-        "next_url": services.step_url(scenario, number + 1, lang) if number < total else "",
-        "index_url": services.index_url(lang),
+        "previous_url": presenting.step_url(scenario, number - 1, lang) if number > 1 else "",
+        "next_url": presenting.step_url(scenario, number + 1, lang) if number < total else "",
+        "index_url": presenting.index_url(lang),
         "htmx_swap": bool(request.htmx),
         "result_only": bool(request.htmx) and request.htmx.target == "step-result",
     }
@@ -53,7 +53,11 @@ def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
 
 def odds_page(request: HttpRequest) -> HttpResponse:
     context = calculator.page_context(request.GET, get_language())
-    template = "tutorial/odds.html#odds-result" if request.htmx and request.htmx.target == "odds-result" else "tutorial/odds.html"
+    template = (
+        "tutorial/odds.html#odds-result"
+        if request.htmx and request.htmx.target == "odds-result"
+        else "tutorial/odds.html"
+    )
     return render(request, template, context)
 
 

@@ -5,6 +5,7 @@ Modules: types, pitch, dice, probability, explain, reasons, editions (lrb6, bb20
 movement, reach, block, pushback, injury, passing, kickoff. The dreadball subpackage is
 maintained separately.
 """
+
 from .editions import EDITIONS, Bb2025, Edition, Lrb6, get_edition
 from .explain import Explanation, Modifier
 from .probability import Distribution

@@ -5,12 +5,14 @@ Dodge/Tackle, Wrestle, Juggernaut, Stand Firm, the crowd); then the coach who ch
 die picks his best category. With n dice the chance that the chosen category is c is
 (faces no better than c)^n - (faces worse than c)^n over 6^n, memoised per face mapping.
 """
+
 from __future__ import annotations
 
+import itertools
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import cached_property, lru_cache
-from typing import Callable
 
 from .dice import BLOCK_FACES, BlockFace
 from .editions.base import Edition
@@ -32,7 +34,9 @@ ATTACKER_PREFERENCE: tuple[str, ...] = (
     "attacker_down",
 )
 RANK = {category: i for i, category in enumerate(ATTACKER_PREFERENCE)}
-KNOCKED_DOWN_DEFENDER = frozenset({"defender_pushed_into_crowd", "defender_down", "defender_down_in_place", "both_down"})
+KNOCKED_DOWN_DEFENDER = frozenset(
+    {"defender_pushed_into_crowd", "defender_down", "defender_down_in_place", "both_down"}
+)
 
 
 def can_assist(board: Board, helper: Player, target: Square, ignore: str) -> bool:
@@ -53,14 +57,14 @@ def assists(board: Board, attacker: Player, defender: Player) -> tuple[list[Play
     """(offensive assists, defensive assists)."""
     assert attacker.square is not None and defender.square is not None
     offensive = [
-        p for p in board.adjacent_players(defender.square)
-        if p.team == attacker.team and p.id != attacker.id
-        and can_assist(board, p, defender.square, defender.id)
+        p
+        for p in board.adjacent_players(defender.square)
+        if p.team == attacker.team and p.id != attacker.id and can_assist(board, p, defender.square, defender.id)
     ]
     defensive = [
-        p for p in board.adjacent_players(attacker.square)
-        if p.team == defender.team and p.id != defender.id
-        and can_assist(board, p, attacker.square, attacker.id)
+        p
+        for p in board.adjacent_players(attacker.square)
+        if p.team == defender.team and p.id != defender.id and can_assist(board, p, attacker.square, attacker.id)
     ]
     return offensive, defensive
 
@@ -84,7 +88,12 @@ class BlockStrength:
 
 
 def block_strength(
-    edition: Edition, board: Board, attacker: Player, defender: Player, blitz: bool = False, attacker_st: int | None = None
+    edition: Edition,
+    board: Board,
+    attacker: Player,
+    defender: Player,
+    blitz: bool = False,
+    attacker_st: int | None = None,
 ) -> BlockStrength:
     offensive, defensive = assists(board, attacker, defender)
     st = attacker.st if attacker_st is None else attacker_st
@@ -103,7 +112,11 @@ def block_strength(
     dice, chooser = dice_for(a, d)
     defender_expl = Explanation(defender.st, "defender_strength", tuple(def_mods), d, "total_strength")
     expl = Explanation(
-        attacker.st, "attacker_strength", tuple(att_mods), dice, "block_dice",
+        attacker.st,
+        "attacker_strength",
+        tuple(att_mods),
+        dice,
+        "block_dice",
         result_params=params(chooser=chooser, attacker_total=a, defender_total=d),
         children=(defender_expl,),
     )
@@ -161,15 +174,43 @@ def face_categories(
 def chosen_distribution(categories: tuple[str, ...], dice: int, chooser: str) -> Distribution[str]:
     """Distribution of the category the chooser picks from `dice` block dice."""
     ranked = sorted(set(categories), key=RANK.__getitem__, reverse=(chooser != "attacker"))
-    denominator = 6 ** dice
+    denominator = 6**dice
     probs: dict[str, Fraction] = {}
     for i, category in enumerate(ranked):
         worse_or_equal = sum(1 for c in categories if c in ranked[i:])
-        worse = sum(1 for c in categories if c in ranked[i + 1:])
-        count = worse_or_equal ** dice - worse ** dice
+        worse = sum(1 for c in categories if c in ranked[i + 1 :])
+        count = worse_or_equal**dice - worse**dice
         if count:
             probs[category] = Fraction(count, denominator)
     return Distribution(probs)
+
+
+def _chosen(categories: tuple[str, ...], faces: tuple[int, ...], chooser: str) -> str:
+    """The category the chooser picks among the rolled faces (indices into the six faces)."""
+    rolled = [categories[f] for f in faces]
+    return min(rolled, key=RANK.__getitem__) if chooser == "attacker" else max(rolled, key=RANK.__getitem__)
+
+
+@lru_cache(maxsize=4096)
+def one_die_reroll(categories: tuple[str, ...], dice: int, chooser: str, wanted: frozenset[str]) -> Fraction:
+    """When the chosen result is not wanted, the chance that re-rolling the best single die (Pro in
+    2025: "a single dice" of a block) makes it wanted. Exact, by going through the 6^dice rolls."""
+    failures = 0
+    rescued = Fraction(0)
+    for faces in itertools.product(range(6), repeat=dice):
+        if _chosen(categories, faces, chooser) in wanted:
+            continue
+        failures += 1
+        best = 0
+        for position in range(dice):
+            hits = sum(
+                1
+                for new in range(6)
+                if _chosen(categories, faces[:position] + (new,) + faces[position + 1 :], chooser) in wanted
+            )
+            best = max(best, hits)
+        rescued += Fraction(best, 6)
+    return rescued / failures if failures else Fraction(0)
 
 
 @dataclass(frozen=True)
@@ -225,11 +266,23 @@ def _with_dauntless(edition, board, attacker, defender, blitz, strength, categor
     boosted_dist = chosen_distribution(categories, boosted.dice, boosted.chooser)
     mixed = mix(((works, boosted_dist), (1 - works, dist)))
     expl = Explanation(
-        strength.explanation.base, "attacker_strength", strength.explanation.modifiers, strength.dice, "block_dice",
+        strength.explanation.base,
+        "attacker_strength",
+        strength.explanation.modifiers,
+        strength.dice,
+        "block_dice",
         result_params=strength.explanation.result_params,
-        children=strength.explanation.children + (Explanation(
-            needed, "dauntless_roll", (), works, "probability",
-            result_params=params(dice_if_successful=boosted.dice, chooser_if_successful=boosted.chooser)),),
+        children=strength.explanation.children
+        + (
+            Explanation(
+                needed,
+                "dauntless_roll",
+                (),
+                works,
+                "probability",
+                result_params=params(dice_if_successful=boosted.dice, chooser_if_successful=boosted.chooser),
+            ),
+        ),
     )
     return mixed, BlockStrength(strength.attacker, strength.defender, strength.dice, strength.chooser, expl)
 
@@ -268,5 +321,6 @@ __all__ = [
     "chosen_distribution",
     "dice_for",
     "face_categories",
+    "one_die_reroll",
     "push_squares",
 ]

@@ -3,9 +3,12 @@
 The matching exact distributions live next to each roller (D6_FACES, BLOCK_FACES, ...)
 so the probability code and the Monte Carlo checks share one definition of every die.
 """
+
 from __future__ import annotations
 
 import random
+import re
+from dataclasses import dataclass
 from enum import Enum
 
 from .types import Square
@@ -78,3 +81,35 @@ def scatter_direction(rng: random.Random) -> tuple[int, int]:
 def scatter_once(square: Square, rng: random.Random) -> Square:
     dx, dy = scatter_direction(rng)
     return square.offset(dx, dy)
+
+
+# -- dice expressions of game tables ("2D6", "D68", "D16", "BLOCK") -----------------------------
+
+DICE_EXPRESSION_RE = re.compile(r"^(?P<count>[1-9]?)D(?P<sides>3|6|8|16|68)$")
+
+
+@dataclass(frozen=True, slots=True)
+class DiceExpression:
+    count: int
+    sides: int  # 68: a D6 for the tens and a D8 for the units, read side by side
+
+
+def parse_dice_expression(text: str) -> DiceExpression | None:
+    """ "2D6" → 2 × D6; "BLOCK" is rolled as a D6 (its table lists the six faces); None if unknown."""
+    cleaned = text.strip().upper()
+    if cleaned == "BLOCK":
+        cleaned = "D6"
+    match = DICE_EXPRESSION_RE.match(cleaned)
+    if not match:
+        return None
+    return DiceExpression(int(match["count"] or 1), int(match["sides"]))
+
+
+def roll_expression(expression: DiceExpression, rng: random.Random) -> tuple[tuple[int, ...], int]:
+    """(the faces rolled, the result read on the table)."""
+    if expression.sides == 68:
+        value = d68(rng)
+        return (value // 10, value % 10), value
+    roll = {3: d3, 6: d6, 8: d8, 16: d16}[expression.sides]
+    faces = tuple(roll(rng) for _ in range(expression.count))
+    return faces, sum(faces)

@@ -4,10 +4,12 @@ A page renders an Explanation in any language by translating the reason keys lis
 reasons.py and formatting the params, e.g. base 4 (agility_table, ag=3), +1 (dodge_roll),
 -2 (tackle_zones_on_destination, count=2) -> result 5 ("5+").
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Any, Iterable
+from typing import Any
 
 Params = tuple[tuple[str, Any], ...]
 
@@ -46,7 +48,7 @@ class Explanation:
     result_reason: str = ""
     base_params: Params = ()
     result_params: Params = ()
-    children: tuple["Explanation", ...] = ()
+    children: tuple[Explanation, ...] = ()
 
     @property
     def total_modifier(self) -> int:

@@ -5,11 +5,12 @@ it turns a held armour roll into a break; otherwise it is kept for the injury ro
 coach sees the armour roll first, so this is the best use). Enumeration is over the 36
 armour x 36 injury results, memoised per set of inputs.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .editions.base import Edition, TableRow, lookup
 from .explain import Explanation, Modifier, params
@@ -72,7 +73,11 @@ def injury_outcome(
         mods.append(Modifier(0, "thick_skull"))
     dist, broken, sent_off = _enumerate(edition, defender.av, bonus, flat, claw, stunty, thick_skull, action)
     explanation = Explanation(
-        defender.av, "armour_value", tuple(mods), broken, "armour_break_probability",
+        defender.av,
+        "armour_value",
+        tuple(mods),
+        broken,
+        "armour_break_probability",
         base_params=params(av=defender.av),
         result_params=params(distribution=tuple(sorted((k, v) for k, v in dist.items()))),
     )
@@ -130,7 +135,7 @@ def injury_result(table: tuple[TableRow, ...], total: int, thick_skull: bool) ->
     return row.key
 
 
-@lru_cache(maxsize=None)
+@cache
 def casualty_distribution(edition: Edition) -> Distribution[str]:
     """Distribution of the casualty table result (D68 in lrb6, D16 in bb2025)."""
     if edition.casualty_die == "d68":

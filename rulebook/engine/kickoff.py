@@ -1,9 +1,10 @@
 """Pre-match and kick-off: fans and FAME, kick scatter, touchbacks, kick-off and weather tables."""
+
 from __future__ import annotations
 
 import random
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from .dice import D8_DIRECTIONS, d3, d6, d8
 from .editions.base import Edition, lookup
@@ -18,7 +19,7 @@ _FAN_DICE = {
 }
 
 
-@lru_cache(maxsize=None)
+@cache
 def _fan_roll_distribution(dice: str) -> Distribution[int]:
     if dice == "2d6":
         return two_d6()
@@ -48,9 +49,7 @@ def fame(own_fans: int, opponent_fans: int) -> int:
 def fame_distribution(edition: Edition, fan_factor: int, opponent_fan_factor: int) -> Distribution[tuple[int, int]]:
     """Joint distribution of (own FAME, opponent FAME)."""
     mine, theirs = fans_distribution(edition, fan_factor), fans_distribution(edition, opponent_fan_factor)
-    return Distribution(
-        ((fame(a, b), fame(b, a)), pa * pb) for a, pa in mine.items() for b, pb in theirs.items()
-    )
+    return Distribution(((fame(a, b), fame(b, a)), pa * pb) for a, pa in mine.items() for b, pb in theirs.items())
 
 
 @lru_cache(maxsize=4096)
@@ -59,9 +58,7 @@ def kick_landing_distribution(target: Square) -> Distribution[Square]:
     (the landing square may be off the pitch)."""
     share = Fraction(1, 48)
     return Distribution(
-        (Square(target.x + dx * n, target.y + dy * n), share)
-        for dx, dy in D8_DIRECTIONS.values()
-        for n in range(1, 7)
+        (Square(target.x + dx * n, target.y + dy * n), share) for dx, dy in D8_DIRECTIONS.values() for n in range(1, 7)
     )
 
 

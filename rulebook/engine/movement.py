@@ -3,19 +3,19 @@
 A path is a list of squares (start excluded). Each step may need a dodge (leaving a square
 in an opposing tackle zone) and/or a rush (a move beyond MA). A prone player first stands
 up. The success chance maximises over every re-roll decision (which re-roll to spend on a
-failure, when to spend Break Tackle) by dynamic programming over
-(step index, team re-rolls left, skill re-rolls left, Pro left, Break Tackle left).
+failure, when to spend Break Tackle): the rolls go to sequence.solve with the player's resources.
 """
+
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import lru_cache
-from typing import Sequence
 
 from .editions.base import Edition
 from .explain import Explanation, params
-from .probability import ONE, ZERO, d6_success
+from .probability import ONE, d6_success
+from .sequence import SequenceStep, solve
 from .types import Board, Player, Square, Status, Weather
 
 
@@ -46,6 +46,25 @@ class Resources:
     break_tackle: bool = False
     loner_target: int | None = None  # a Loner must roll this to use a team re-roll
     pro_target: int = 4
+    pro_roll_team_rerollable: bool = False  # a failed Pro roll may be re-rolled with a team re-roll
+    player: str = ""  # whose resources these are (skill re-rolls, Pro and Break Tackle are per player)
+
+    def step(self, roll: Roll) -> SequenceStep:
+        """The roll as the sequence solver sees it, with this player's re-rolls."""
+        return SequenceStep(
+            probability=roll.probability,
+            player=self.player,
+            skill=roll.skill_reroll if roll.skill_reroll in self.skills else None,
+            loner=d6_success(self.loner_target) if self.loner_target is not None else ONE,
+            pro=d6_success(self.pro_target) if self.pro else None,
+            pro_roll_team_rerollable=self.pro_roll_team_rerollable,
+            break_tackle=(
+                d6_success(roll.break_tackle_target)
+                if self.break_tackle and roll.break_tackle_target is not None
+                else None
+            ),
+            kind=roll.kind,
+        )
 
 
 def resources_for(player: Player, edition: Edition, team_rerolls: int = 1) -> Resources:
@@ -54,7 +73,8 @@ def resources_for(player: Player, edition: Edition, team_rerolls: int = 1) -> Re
     limit = edition.team_rerolls_per_turn
     team = team_rerolls if limit is None else min(team_rerolls, limit)
     skills = frozenset(
-        slug for kind in ("dodge", "rush", "pickup", "catch", "pass")
+        slug
+        for kind in ("dodge", "rush", "pickup", "catch", "pass")
         if (slug := edition.skill_reroll_for(kind)) and player.has(slug)
     )
     return Resources(
@@ -64,6 +84,8 @@ def resources_for(player: Player, edition: Edition, team_rerolls: int = 1) -> Re
         break_tackle=edition.break_tackle_helps(player),
         loner_target=edition.loner_target(player),
         pro_target=edition.pro_target,
+        pro_roll_team_rerollable=edition.pro_roll_team_rerollable,
+        player=player.id,
     )
 
 
@@ -127,53 +149,8 @@ def path_rolls(
 
 
 def sequence_success(rolls: Sequence[Roll], resources: Resources) -> Fraction:
-    """Exact chance that every roll passes, spending re-rolls optimally.
-
-    A failed roll may be re-rolled once: with its skill (if unused this turn), a team
-    re-roll (a Loner must first pass his Loner roll; the re-roll is spent either way) or
-    Pro (must first pass the Pro roll). Break Tackle, if available, is spent on the roll
-    where it gives the best overall chance.
-    """
-    steps = tuple((r.target, r.skill_reroll, r.break_tackle_target) for r in rolls)
-    return _best(steps, 0, resources.team, resources.skills, resources.pro, resources.break_tackle,
-                 resources.loner_target, resources.pro_target)
-
-
-@lru_cache(maxsize=65536)
-def _best(
-    steps: tuple[tuple[int, str | None, int | None], ...],
-    index: int,
-    team: int,
-    skills: frozenset[str],
-    pro: bool,
-    break_tackle: bool,
-    loner_target: int | None,
-    pro_target: int,
-) -> Fraction:
-    if index == len(steps):
-        return ONE
-    target, skill, bt_target = steps[index]
-    choices = [(target, break_tackle)]
-    if break_tackle and bt_target is not None:
-        choices.append((bt_target, False))
-    best = ZERO
-    for tgt, bt_left in choices:
-        p = d6_success(tgt)
-
-        def rest(team_left: int = team, skills_left: frozenset[str] = skills, pro_left: bool = pro) -> Fraction:
-            return _best(steps, index + 1, team_left, skills_left, pro_left, bt_left, loner_target, pro_target)
-
-        after_failure = ZERO
-        if skill is not None and skill in skills:
-            after_failure = max(after_failure, p * rest(skills_left=skills - {skill}))
-        if team > 0:
-            works = d6_success(loner_target) if loner_target is not None else ONE
-            after_failure = max(after_failure, works * p * rest(team_left=team - 1))
-        if pro:
-            after_failure = max(after_failure, d6_success(pro_target) * p * rest(pro_left=False))
-        value = p * rest() + (ONE - p) * after_failure
-        best = max(best, value)
-    return best
+    """Exact chance that every roll passes, spending the player's re-rolls optimally (sequence.solve)."""
+    return solve([resources.step(r) for r in rolls], resources.team).probability
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,6 +5,7 @@ Pass template (lrb6 range ruler), by dy = |Δy| with the dx = |Δx| ranges of ea
 The data is symmetric ((dx, dy) and (dy, dx) fall in the same band - a test checks it),
 so the row is simply dy.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -14,8 +15,9 @@ from functools import lru_cache
 from .dice import D8_DIRECTIONS
 from .editions.base import Edition
 from .explain import Explanation, params
-from .movement import Resources, Roll, sequence_success
+from .movement import Resources, Roll, resources_for, sequence_success
 from .probability import Distribution, d6_success
+from .sequence import solve
 from .types import Board, Player, Square, Weather
 
 # dy -> ((band, dx_lo, dx_hi), ...)
@@ -83,7 +85,11 @@ def pass_outcome(
     skill = edition.skill_reroll_for("pass")
     roll = Roll("pass", test.result, test, target, skill if skill and thrower.has(skill) else None)
     explanation = Explanation(
-        test.base, test.base_reason, test.modifiers, test.result, "target_number",
+        test.base,
+        test.base_reason,
+        test.modifiers,
+        test.result,
+        "target_number",
         base_params=test.base_params + params(band=band),
         result_params=params(accurate=dist["accurate"], inaccurate=dist["inaccurate"], fumble=dist["fumble"]),
     )
@@ -93,6 +99,24 @@ def pass_outcome(
 def accurate_pass_probability(outcome: PassOutcome, resources: Resources) -> Fraction:
     """Chance of an accurate pass when a failed roll may be re-rolled (Pass, team, Pro)."""
     return sequence_success([outcome.roll], resources)
+
+
+def accurate_pass_and_catch(
+    edition: Edition,
+    board: Board,
+    thrower: Player,
+    catcher: Player,
+    outcome: PassOutcome,
+    team_rerolls: int = 1,
+    weather: Weather = Weather.NICE,
+) -> Fraction:
+    """Chance that the pass is accurate and then caught, each player using his own re-rolls (the
+    thrower's Pass and Pro, the catcher's Catch and Pro, a Loner's roll on his own roll) and the
+    team re-rolls shared between them."""
+    catch = catch_roll(edition, catcher, board, "accurate_pass", weather)
+    by_thrower = resources_for(thrower, edition, team_rerolls)
+    by_catcher = resources_for(catcher, edition, team_rerolls)
+    return solve([by_thrower.step(outcome.roll), by_catcher.step(catch)], by_thrower.team).probability
 
 
 @lru_cache(maxsize=4096)
@@ -124,7 +148,8 @@ def possible_interceptors(board: Board, thrower: Player, target: Square) -> list
     """Standing opponents with a tackle zone on the squares between thrower and target."""
     assert thrower.square is not None
     return [
-        p for sq in interception_squares(thrower.square, target)
+        p
+        for sq in interception_squares(thrower.square, target)
         if (p := board.at(sq)) is not None and p.team != thrower.team and p.exerts_tackle_zone
     ]
 
@@ -173,7 +198,11 @@ def catch_probability(
 
 
 def hand_off_probability(
-    edition: Edition, giver: Player, catcher: Player, board: Board, weather: Weather = Weather.NICE,
+    edition: Edition,
+    giver: Player,
+    catcher: Player,
+    board: Board,
+    weather: Weather = Weather.NICE,
     resources: Resources | None = None,
 ) -> Fraction:
     """A hand-off needs no pass roll: only the catch (to an adjacent team-mate)."""

@@ -1,8 +1,9 @@
 """Pitch geometry: halves, end zones, wide zones, line of scrimmage, set-up legality."""
+
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
-from typing import Iterable
 
 from .explain import Params, params
 from .types import PITCH_LENGTH, PITCH_WIDTH, Player, Side, Square
@@ -83,7 +84,11 @@ def setup_violations(players: Iterable[Player], side: Side) -> list[Violation]:
     if on_los < required:
         violations.append(Violation("setup_too_few_on_line_of_scrimmage", params(count=on_los, required=required)))
     for zone in ("top", "bottom"):
-        count = sum(1 for p in placed if p.square is not None and in_half(p.square, side) and wide_zone(p.square) == zone)
+        count = sum(
+            1 for p in placed if p.square is not None and in_half(p.square, side) and wide_zone(p.square) == zone
+        )
         if count > MAX_PER_WIDE_ZONE:
-            violations.append(Violation("setup_too_many_in_wide_zone", params(zone=zone, count=count, limit=MAX_PER_WIDE_ZONE)))
+            violations.append(
+                Violation("setup_too_many_in_wide_zone", params(zone=zone, count=count, limit=MAX_PER_WIDE_ZONE))
+            )
     return violations

@@ -2,11 +2,13 @@
 
 Every probability is a fractions.Fraction; floats appear only in `as_floats` for display.
 """
+
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping
 from fractions import Fraction
-from functools import lru_cache
-from typing import Callable, Generic, Hashable, Iterable, Iterator, Mapping, TypeVar
+from functools import cache
+from typing import Generic, TypeVar
 
 T = TypeVar("T", bound=Hashable)
 U = TypeVar("U", bound=Hashable)
@@ -31,13 +33,13 @@ class Distribution(Generic[T]):
         self._probs = merged
 
     @classmethod
-    def uniform(cls, outcomes: Iterable[T]) -> "Distribution[T]":
+    def uniform(cls, outcomes: Iterable[T]) -> Distribution[T]:
         values = list(outcomes)
         share = Fraction(1, len(values))
         return cls((v, share) for v in values)
 
     @classmethod
-    def certain(cls, outcome: T) -> "Distribution[T]":
+    def certain(cls, outcome: T) -> Distribution[T]:
         return cls({outcome: ONE})
 
     def __getitem__(self, outcome: T) -> Fraction:
@@ -74,14 +76,12 @@ class Distribution(Generic[T]):
     def probability(self, predicate: Callable[[T], bool]) -> Fraction:
         return sum((p for o, p in self._probs.items() if predicate(o)), ZERO)
 
-    def map(self, fn: Callable[[T], U]) -> "Distribution[U]":
+    def map(self, fn: Callable[[T], U]) -> Distribution[U]:
         return Distribution((fn(o), p) for o, p in self._probs.items())
 
-    def bind(self, fn: Callable[[T], "Distribution[U]"]) -> "Distribution[U]":
+    def bind(self, fn: Callable[[T], Distribution[U]]) -> Distribution[U]:
         """Chain a second random step that depends on the first outcome."""
-        return Distribution(
-            (o2, p1 * p2) for o1, p1 in self._probs.items() for o2, p2 in fn(o1).items()
-        )
+        return Distribution((o2, p1 * p2) for o1, p1 in self._probs.items() for o2, p2 in fn(o1).items())
 
     def expected(self, value: Callable[[T], Fraction | int]) -> Fraction:
         return sum((p * value(o) for o, p in self._probs.items()), ZERO)
@@ -99,7 +99,7 @@ def mix(parts: Iterable[tuple[Fraction, Distribution[T]]]) -> Distribution[T]:
     return Distribution((o, w * p) for w, d in parts for o, p in d.items())
 
 
-@lru_cache(maxsize=None)
+@cache
 def d6_success(target: int) -> Fraction:
     """P(D6 >= target) where a natural 1 always fails and a natural 6 always succeeds."""
     return Fraction(7 - clamp_target(target), 6)
@@ -124,12 +124,12 @@ def with_reroll(p: Fraction, reroll_works: Fraction = ONE) -> Fraction:
     return p + (ONE - p) * reroll_works * p
 
 
-@lru_cache(maxsize=None)
+@cache
 def two_d6() -> Distribution[int]:
     return Distribution((a + b, Fraction(1, 36)) for a in range(1, 7) for b in range(1, 7))
 
 
-@lru_cache(maxsize=None)
+@cache
 def two_d6_at_least(target: int) -> Fraction:
     """P(2D6 >= target), no automatic success or failure."""
     return two_d6().probability(lambda total: total >= target)

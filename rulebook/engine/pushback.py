@@ -7,6 +7,7 @@ any empty adjacent square; Grab (on a Block action, not a Blitz) lets the attack
 same; the two cancel out. Stand Firm keeps the defender in place unless the attacker is
 a blitzing Juggernaut.
 """
+
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -58,7 +59,9 @@ def push_kind(edition: Edition, board: Board, attacker: Player, defender: Player
     return "crowd" if any(not sq.on_pitch() for sq in standard) else "chain"
 
 
-def push_options(edition: Edition, board: Board, attacker: Player, defender: Player, blitz: bool = False) -> PushOptions:
+def push_options(
+    edition: Edition, board: Board, attacker: Player, defender: Player, blitz: bool = False
+) -> PushOptions:
     assert attacker.square is not None and defender.square is not None
     mods: list[Modifier] = []
     if stands_firm(edition, attacker, defender, blitz):
@@ -84,8 +87,9 @@ def push_options(edition: Edition, board: Board, attacker: Player, defender: Pla
         kind, squares = "crowd", tuple(sq for sq in standard if not sq.on_pitch())
     else:
         kind, squares = "chain", tuple(sq for sq in standard if sq.on_pitch())
-    expl = Explanation(len(squares), "push_" + kind, tuple(mods), kind, "push_" + kind,
-                       result_params=params(chooser=chooser))
+    expl = Explanation(
+        len(squares), "push_" + kind, tuple(mods), kind, "push_" + kind, result_params=params(chooser=chooser)
+    )
     return PushOptions(kind, squares, chooser, expl)
 
 

@@ -22,14 +22,15 @@ masses each roll leads to, remembers the squares where it was already placed or 
 away (most visits end on that one byte), and packs its up-set sums into one int so a
 dominance test is a subtraction and a mask.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from itertools import product
 from operator import mul
-from typing import Iterator
 
 from .editions.base import Edition
 from .movement import resources_for, stand_up
@@ -48,7 +49,7 @@ class _Mass:
     """One mass vector over the re-roll states, shared by every label carrying it (free
     moves copy it; equal vectors are interned), with what the search keeps asking of it."""
 
-    __slots__ = ("vec", "total", "low", "high", "after", "settled", "fraction")
+    __slots__ = ("after", "fraction", "high", "low", "settled", "total", "vec")
 
     def __init__(self, vec: tuple[int, ...], total: int, low: int, guard: int, settled: bytearray) -> None:
         self.vec = vec
@@ -243,8 +244,11 @@ class _Context:
         found = self._table_keys.get(key)
         if found is None:
             found = self._table_keys[key] = len(self.tables)
-            self.tables.append(_transitions(self.space, self.base, self.loner_sixths, self.pro_sixths,
-                                            target, skill_pos, use_bt_target))
+            self.tables.append(
+                _transitions(
+                    self.space, self.base, self.loner_sixths, self.pro_sixths, target, skill_pos, use_bt_target
+                )
+            )
         return found
 
 
@@ -254,8 +258,13 @@ def _neighbour_indices(square: Square) -> tuple[int, ...]:
 
 @lru_cache(maxsize=1024)
 def _transitions(
-    space: tuple[int, int, bool, bool], base: int, loner_sixths: int, pro_sixths: int,
-    target: int, skill_pos: int | None, use_bt_target: int | None,
+    space: tuple[int, int, bool, bool],
+    base: int,
+    loner_sixths: int,
+    pro_sixths: int,
+    target: int,
+    skill_pos: int | None,
+    use_bt_target: int | None,
 ) -> tuple[tuple[int, int, int], ...]:
     """(from state, to state, weight over `base`) for one roll under the fixed policy.
     A pure function of its arguments, so shared by every map (building one costs more
@@ -273,7 +282,7 @@ def _transitions(
         if not fail:
             continue
         if skill_pos is not None and flags[skill_pos]:
-            left = flags[:skill_pos] + (False,) + flags[skill_pos + 1:]
+            left = flags[:skill_pos] + (False,) + flags[skill_pos + 1 :]
             rows.append((i, index[(team, left, pro, bt_after)], fail * k * base // 36))
             continue
         options = []
@@ -293,12 +302,14 @@ def _state_space(
 ) -> tuple[tuple[tuple, ...], dict[tuple, int], tuple[tuple[int, ...], ...]]:
     """Re-roll states, their index, and their up-sets (the same for every call with these
     resources, so built once)."""
-    states = tuple(product(
-        range(team + 1),
-        product((False, True), repeat=skills),
-        (False, True) if pro else (False,),
-        (False, True) if break_tackle else (False,),
-    ))
+    states = tuple(
+        product(
+            range(team + 1),
+            product((False, True), repeat=skills),
+            (False, True) if pro else (False,),
+            (False, True) if break_tackle else (False,),
+        )
+    )
     return states, {s: i for i, s in enumerate(states)}, _upsets(states)
 
 
@@ -318,7 +329,7 @@ def _upsets_cached(states: tuple[tuple, ...], cap: int) -> tuple[tuple[int, ...]
 
     keys = [key(s) for s in states]
     above = [
-        frozenset(j for j, other in enumerate(keys) if all(a >= b for a, b in zip(other, mine)))
+        frozenset(j for j, other in enumerate(keys) if all(a >= b for a, b in zip(other, mine, strict=False)))
         for mine in keys
     ]
     found: set[frozenset[int]] = {frozenset()}
@@ -432,26 +443,31 @@ def reach_map(
         next_layer: list[Label] = []
         skip, dead = dead, set()
 
+        # offer() is called only inside this iteration, so it reading this layer's moves, dead and
+        # next_layer (B023) is what it must do.
         def offer(mass: _Mass, square: int, parent: Label) -> None:
             """Keep a label the caller found undominated; drop the same-layer ones it beats
             (labels there never used more moves: layers are processed in order)."""
             total = mass.total
             if not total:
                 return
-            new = (moves, mass, square, parent)
+            new = (moves, mass, square, parent)  # noqa: B023
             existing = labels[square]
             if existing is None:
                 labels[square] = [new]
                 order.append(square)
             else:
                 high = mass.high
-                gone = {id(old) for old in existing if old[0] == moves and total >= old[1].total
-                        and (high - old[1].low) & guard == guard}
+                gone = {
+                    id(old)
+                    for old in existing
+                    if old[0] == moves and total >= old[1].total and (high - old[1].low) & guard == guard  # noqa: B023
+                }
                 if gone:
-                    dead.update(gone)
+                    dead.update(gone)  # noqa: B023
                     existing[:] = [old for old in existing if id(old) not in gone]
                 existing.append(new)
-            next_layer.append(new)
+            next_layer.append(new)  # noqa: B023
 
         for label in layer:
             if skip and id(label) in skip:

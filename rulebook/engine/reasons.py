@@ -7,6 +7,7 @@ results, injury and casualty results, kick-off and weather results, push kinds).
 Keys are snake_case and never change meaning; a test checks that every key the engine
 emits is listed here. Params named in a gloss are in the explanation's params.
 """
+
 from __future__ import annotations
 
 REASONS: dict[str, str] = {
@@ -104,9 +105,14 @@ OUTCOMES: dict[str, str] = {
     "defender_down_in_place": "the defender is knocked down where he stands",
     "defender_pushed_into_crowd": "the defender is pushed into the crowd",
     # push kinds
-    "empty": "an empty square", "crowd": "the crowd", "chain": "an occupied square", "stand_firm": "no push",
+    "empty": "an empty square",
+    "crowd": "the crowd",
+    "chain": "an occupied square",
+    "stand_firm": "no push",
     # passing
-    "accurate": "accurate pass", "inaccurate": "inaccurate pass", "fumble": "fumble",
+    "accurate": "accurate pass",
+    "inaccurate": "inaccurate pass",
+    "fumble": "fumble",
     # armour, injury, casualty
     "armour_holds": "the armour holds",
     "stunned": "stunned",
@@ -117,24 +123,51 @@ OUTCOMES: dict[str, str] = {
     "serious_injury": "serious injury: niggling injury",
     "lasting_injury": "lasting injury: a characteristic is reduced",
     "dead": "dead",
-    "broken_ribs": "broken ribs", "groin_strain": "groin strain", "gouged_eye": "gouged eye",
-    "broken_jaw": "broken jaw", "fractured_arm": "fractured arm", "fractured_leg": "fractured leg",
-    "smashed_hand": "smashed hand", "pinched_nerve": "pinched nerve", "damaged_back": "damaged back",
-    "smashed_knee": "smashed knee", "smashed_hip": "smashed hip", "smashed_ankle": "smashed ankle",
-    "serious_concussion": "serious concussion", "fractured_skull": "fractured skull",
-    "broken_neck": "broken neck", "smashed_collar_bone": "smashed collar bone",
-    "miss_next_game": "misses the next game", "niggling_injury": "niggling injury",
-    "minus_ma": "-1 MA", "minus_av": "-1 AV", "minus_ag": "-1 AG", "minus_st": "-1 ST",
+    "broken_ribs": "broken ribs",
+    "groin_strain": "groin strain",
+    "gouged_eye": "gouged eye",
+    "broken_jaw": "broken jaw",
+    "fractured_arm": "fractured arm",
+    "fractured_leg": "fractured leg",
+    "smashed_hand": "smashed hand",
+    "pinched_nerve": "pinched nerve",
+    "damaged_back": "damaged back",
+    "smashed_knee": "smashed knee",
+    "smashed_hip": "smashed hip",
+    "smashed_ankle": "smashed ankle",
+    "serious_concussion": "serious concussion",
+    "fractured_skull": "fractured skull",
+    "broken_neck": "broken neck",
+    "smashed_collar_bone": "smashed collar bone",
+    "miss_next_game": "misses the next game",
+    "niggling_injury": "niggling injury",
+    "minus_ma": "-1 MA",
+    "minus_av": "-1 AV",
+    "minus_ag": "-1 AG",
+    "minus_st": "-1 ST",
     "characteristic_reduction": "a characteristic is reduced",
     # kick-off tables
-    "get_the_ref": "get the ref", "riot": "riot", "perfect_defence": "perfect defence",
-    "high_kick": "high kick", "cheering_fans": "cheering fans", "changing_weather": "changing weather",
-    "brilliant_coaching": "brilliant coaching", "quick_snap": "quick snap", "blitz": "blitz",
-    "throw_a_rock": "throw a rock", "pitch_invasion": "pitch invasion", "time_out": "time-out",
-    "solid_defence": "solid defence", "officious_ref": "officious ref",
+    "get_the_ref": "get the ref",
+    "riot": "riot",
+    "perfect_defence": "perfect defence",
+    "high_kick": "high kick",
+    "cheering_fans": "cheering fans",
+    "changing_weather": "changing weather",
+    "brilliant_coaching": "brilliant coaching",
+    "quick_snap": "quick snap",
+    "blitz": "blitz",
+    "throw_a_rock": "throw a rock",
+    "pitch_invasion": "pitch invasion",
+    "time_out": "time-out",
+    "solid_defence": "solid defence",
+    "officious_ref": "officious ref",
     # weather
-    "sweltering_heat": "sweltering heat", "very_sunny": "very sunny", "nice": "nice weather",
-    "perfect_conditions": "perfect conditions", "pouring_rain": "pouring rain", "blizzard": "blizzard",
+    "sweltering_heat": "sweltering heat",
+    "very_sunny": "very sunny",
+    "nice": "nice weather",
+    "perfect_conditions": "perfect conditions",
+    "pouring_rain": "pouring rain",
+    "blizzard": "blizzard",
 }
 
 ALL_KEYS: dict[str, str] = {**OUTCOMES, **VIOLATIONS, **REASONS}

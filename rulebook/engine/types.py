@@ -3,11 +3,13 @@
 Coordinates: x runs along the 26-square length of the pitch (0..25), y across its
 15-square width (0..14). Everything here is immutable so results can be cached.
 """
+
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field, replace
 from enum import Enum
-from typing import Iterable, Iterator, NamedTuple
+from typing import NamedTuple
 
 PITCH_LENGTH = 26
 PITCH_WIDTH = 15
@@ -22,14 +24,14 @@ class Square(NamedTuple):
     def on_pitch(self) -> bool:
         return 0 <= self.x < PITCH_LENGTH and 0 <= self.y < PITCH_WIDTH
 
-    def distance(self, other: "Square") -> int:
+    def distance(self, other: Square) -> int:
         """Moves needed between two squares (diagonal moves count as one)."""
         return max(abs(self.x - other.x), abs(self.y - other.y))
 
-    def is_adjacent(self, other: "Square") -> bool:
+    def is_adjacent(self, other: Square) -> bool:
         return self != other and self.distance(other) == 1
 
-    def offset(self, dx: int, dy: int) -> "Square":
+    def offset(self, dx: int, dy: int) -> Square:
         return Square(self.x + dx, self.y + dy)
 
 
@@ -87,10 +89,10 @@ class Player:
         """Only standing players who have not lost their tackle zone exert one."""
         return self.status is Status.STANDING and self.has_tackle_zone
 
-    def moved_to(self, square: Square | None) -> "Player":
+    def moved_to(self, square: Square | None) -> Player:
         return replace(self, square=square)
 
-    def with_status(self, status: Status) -> "Player":
+    def with_status(self, status: Status) -> Player:
         return replace(self, status=status)
 
 
@@ -136,7 +138,7 @@ def neighbours(square: Square) -> tuple[Square, ...]:
 class Board:
     """An immutable set of players on the pitch, indexed by square and by id."""
 
-    __slots__ = ("players", "_by_square", "_by_id", "ball")
+    __slots__ = ("_by_id", "_by_square", "ball", "players")
 
     def __init__(self, players: Iterable[Player] = (), ball: Square | None = None) -> None:
         self.players: tuple[Player, ...] = tuple(players)
@@ -188,22 +190,18 @@ class Board:
 
     def tacklers(self, square: Square, team: str, exclude: str | None = None) -> list[Player]:
         """Opponents of `team` that exert a tackle zone on `square` (optionally minus one player)."""
-        return [
-            p
-            for p in self.adjacent_players(square)
-            if p.team != team and p.exerts_tackle_zone and p.id != exclude
-        ]
+        return [p for p in self.adjacent_players(square) if p.team != team and p.exerts_tackle_zone and p.id != exclude]
 
     def tackle_zones(self, square: Square, team: str, exclude: str | None = None) -> int:
         return len(self.tacklers(square, team, exclude))
 
-    def replace_player(self, player: Player) -> "Board":
+    def replace_player(self, player: Player) -> Board:
         return Board((player if p.id == player.id else p for p in self.players), self.ball)
 
-    def with_ball(self, square: Square | None) -> "Board":
+    def with_ball(self, square: Square | None) -> Board:
         return Board(self.players, square)
 
-    def mirrored(self, horizontal: bool = True) -> "Board":
+    def mirrored(self, horizontal: bool = True) -> Board:
         """The board reflected across the width (y -> 14 - y) or the length (x -> 25 - x)."""
 
         def flip(sq: Square | None) -> Square | None:

@@ -2,43 +2,28 @@
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any
 
-from babel import Locale
-from babel.numbers import format_decimal, format_percent
 from django import template
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, to_locale
+from django.utils.translation import get_language
 
-from rulebook import labels, selectors
+from rulebook import formatting, labels
+from rulebook.rendering.crossrefs import rendered
 
 register = template.Library()
-
-
-def _locale() -> str:
-    return to_locale(get_language() or "en")
 
 
 @register.filter
 def num(value: Any) -> str:
     """10000 → 10.000 (es, it), 10 000 (fr), 10,000 (en)."""
-    if value is None or value == "":
-        return ""
-    return format_decimal(value, locale=_locale(), group_separator=True)
+    return formatting.num(value)
 
 
 @register.filter
 def pct(value: Any, digits: int = 0) -> str:
-    """A probability (0..1, float or Fraction) as a percentage in the locale's own pattern:
-    5/6 → "83 %" (es, fr), "83%" (en, it); with digits=1 → "83,3 %"."""
-    if value is None or value == "":
-        return ""
-    locale = Locale.parse(_locale())
-    pattern = locale.percent_formats[None].pattern
-    if int(digits):
-        pattern = pattern.replace("#,##0", "#,##0." + "0" * int(digits), 1)
-    return format_percent(float(Fraction(value)), format=pattern, locale=locale)
+    """A probability (0..1) as a percentage in the locale's own pattern ("83 %", "83%")."""
+    return formatting.pct(value, digits)
 
 
 @register.filter
@@ -56,7 +41,7 @@ def field_in(obj: Any, spec: str) -> str:
 
 @register.filter
 def rules_html(obj: Any, field: str) -> SafeString:
-    return mark_safe(selectors.rendered(obj, field, get_language()))  # sanitised in markup.render
+    return mark_safe(rendered(obj, field, get_language()))  # sanitised in markup.render
 
 
 @register.filter

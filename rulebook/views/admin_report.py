@@ -7,7 +7,7 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 
-from ..services.translation_report import build_report, percentages
+from ..contentfiles.completeness import build_report, percentages
 
 
 @staff_member_required

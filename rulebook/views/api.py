@@ -5,16 +5,20 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import wraps
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import override
 from django.views.decorators.http import require_GET
 
 from .. import selectors
-from ..models import GameTable, Ruleset, Skill
-from ..services.searching import search as run_search
+from ..links import item_url
+from ..rendering.crossrefs import rendered
+from ..search.results import search as run_search
 from ..vocab import LANGS, RULESET_KEYS
+
+if TYPE_CHECKING:  # views read through selectors; the models are only named in annotations
+    from ..models import GameTable, Ruleset, Skill
 
 MAX_LIMIT = 100
 DEFAULT_LIMIT = 20
@@ -52,12 +56,10 @@ def language(request: HttpRequest, required: bool = True) -> str:
 
 
 def ruleset_by_key(key: str) -> Ruleset:
-    if key not in RULESET_KEYS:
+    found = selectors.find_ruleset(key) if key in RULESET_KEYS else None
+    if found is None:
         raise ApiError(f"unknown ruleset {key!r}", 404)
-    try:
-        return Ruleset.objects.get(key=key)
-    except Ruleset.DoesNotExist:
-        raise ApiError(f"unknown ruleset {key!r}", 404)
+    return found
 
 
 def limit_from(request: HttpRequest) -> int:
@@ -101,9 +103,7 @@ def search(request: HttpRequest) -> dict[str, Any]:
 def rulesets(request: HttpRequest) -> dict[str, Any]:
     lang = language(request, required=False)
     return {
-        "rulesets": [
-            {"key": r.key, "name": getattr(r, f"name_{lang}"), "game": r.game} for r in Ruleset.objects.all()
-        ]
+        "rulesets": [{"key": r.key, "name": getattr(r, f"name_{lang}"), "game": r.game} for r in selectors.rulesets()]
     }
 
 
@@ -114,7 +114,7 @@ def skill_summary(skill: Skill, lang: str) -> dict[str, Any]:
         "name_en": skill.name_en,
         "kind": skill.kind,
         "category": skill.category,
-        "url": selectors.item_url("skill", skill.ruleset.key, skill.slug, lang),
+        "url": item_url("skill", skill.ruleset.key, skill.slug, lang),
     }
 
 
@@ -130,16 +130,11 @@ def skills(request: HttpRequest, key: str) -> dict[str, Any]:
 def skill(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
-    try:
-        item = (
-            Skill.objects.select_related("ruleset", "counterpart__ruleset")
-            .prefetch_related("counterparts_of__ruleset")
-            .get(ruleset=ruleset, slug=slug)
-        )
-    except Skill.DoesNotExist:
+    item = selectors.find_skill(ruleset, slug)
+    if item is None:
         raise ApiError(f"unknown skill {slug!r} in {key}", 404)
     with override(lang):
-        text_html = selectors.rendered(item, "text", lang)
+        text_html = rendered(item, "text", lang)
     return {
         **skill_summary(item, lang),
         "activation": item.activation,
@@ -151,7 +146,7 @@ def skill(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
             {
                 "ruleset": other.ruleset.key,
                 "slug": other.slug,
-                "url": selectors.item_url("skill", other.ruleset.key, other.slug, lang),
+                "url": item_url("skill", other.ruleset.key, other.slug, lang),
             }
             for other in selectors.counterparts(item)
         ],
@@ -163,7 +158,7 @@ def table_payload(table: GameTable, lang: str) -> dict[str, Any]:
         "slug": table.slug,
         "title": getattr(table, f"title_{lang}"),
         "dice": table.dice,
-        "url": selectors.item_url("table", table.ruleset.key, table.slug, lang),
+        "url": item_url("table", table.ruleset.key, table.slug, lang),
         "rows": [
             {
                 "range": row.range_text,
@@ -181,16 +176,14 @@ def table_payload(table: GameTable, lang: str) -> dict[str, Any]:
 def tables(request: HttpRequest, key: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
-    items = GameTable.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related("rows")
-    return {"tables": [table_payload(t, lang) for t in items.order_by("order", "slug")]}
+    return {"tables": [table_payload(t, lang) for t in selectors.tables_with_rows(ruleset)]}
 
 
 @api_view
 def table(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
-    try:
-        item = GameTable.objects.select_related("ruleset").prefetch_related("rows").get(ruleset=ruleset, slug=slug)
-    except GameTable.DoesNotExist:
+    item = selectors.find_table(ruleset, slug)
+    if item is None:
         raise ApiError(f"unknown table {slug!r} in {key}", 404)
     return table_payload(item, lang)

@@ -7,14 +7,17 @@ import re
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 
+from ..vocab import LANGS, RULESET_KEYS
+
+PAGE_WORDS = frozenset({*RULESET_KEYS, "skills", "tables", "rules", "glossary", "differences", "tutorial", "odds"})
+
 
 def words_in_path(path: str) -> str:
-    """"/es/lrb6/skills/sure-handz/" → "sure handz": the words a reader probably meant."""
+    """ "/es/lrb6/skills/sure-handz/" → "sure handz": the words a reader probably meant."""
     parts = [p for p in path.strip("/").split("/") if p]
-    if parts and re.fullmatch(r"es|it|fr|en", parts[0]):
+    if parts and parts[0] in LANGS:
         parts = parts[1:]
-    ignored = {"lrb6", "bb2025", "dreadball2", "skills", "tables", "rules", "glossary", "tutorial"}
-    words = [w for p in parts if p not in ignored for w in re.split(r"[-_+.]+", p) if w]
+    words = [w for p in parts if p not in PAGE_WORDS for w in re.split(r"[-_+.]+", p) if w]
     return " ".join(words)[:100]
 
 

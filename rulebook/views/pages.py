@@ -1,22 +1,26 @@
-"""HTML pages of the reference. Views stay thin: queries live in selectors, rules in services."""
+"""HTML pages of the reference. Views stay thin: queries live in selectors, dice in the engine."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
-from .. import selectors
-from ..services import table_roll
-from ..models import Skill, TableRow
-from ..services.markup import plain_text
+from .. import selectors, table_rolls
+from ..rendering.markup import plain_text
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
 
 
+@require_GET
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "rulebook/home.html", {"rulesets": selectors.rulesets(), "autofocus_search": True})
 
 
+@require_GET
 def ruleset_home(request: HttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     return render(
@@ -26,14 +30,13 @@ def ruleset_home(request: HttpRequest, ruleset: str) -> HttpResponse:
     )
 
 
+@require_GET
 def chapter(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     chapter_obj = selectors.chapter_or_404(current, slug)
     chapters = selectors.chapters(current)
-    sections = list(chapter_obj.children.order_by("order", "slug").select_related("ruleset"))
-    variants = {
-        s.slug: selectors.variants_for(current, f"section:{s.slug}") for s in [chapter_obj, *sections]
-    }
+    sections = selectors.chapter_sections(chapter_obj)
+    variants = {s.slug: selectors.variants_for(current, f"section:{s.slug}") for s in [chapter_obj, *sections]}
     position = [c.pk for c in chapters].index(chapter_obj.pk)
     return render(
         request,
@@ -50,6 +53,8 @@ def chapter(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
     )
 
 
+@require_GET
+@vary_on_headers("HX-Request")
 def skills(request: HttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     categories = SKILL_CATEGORIES[current.key]
@@ -58,12 +63,11 @@ def skills(request: HttpRequest, ruleset: str) -> HttpResponse:
     category = category if category in categories else ""
     kind = kind if kind in SKILL_KINDS else ""
     items = selectors.sorted_skills(current, get_language(), category=category, kind=kind)
-    kinds_present = sorted(set(Skill.objects.filter(ruleset=current).values_list("kind", flat=True)))
     context = {
         "ruleset": current,
         "skills": items,
         "categories": categories,
-        "kinds": kinds_present,
+        "kinds": selectors.skill_kinds(current),
         "category": category,
         "kind": kind,
     }
@@ -73,6 +77,7 @@ def skills(request: HttpRequest, ruleset: str) -> HttpResponse:
     return render(request, template, context)
 
 
+@require_GET
 def skill(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.skill_or_404(current, slug)
@@ -82,20 +87,20 @@ def skill(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
         {
             "ruleset": current,
             "skill": item,
-            "related": sorted(item.related.all(), key=lambda s: selectors.collation_key(
-                getattr(s, f"name_{get_language()}"), get_language())),
+            "related": selectors.related_skills(item, get_language()),
             "counterparts": selectors.counterparts(item),
             "variants": selectors.variants_for(current, f"skill:{item.slug}"),
         },
     )
 
 
+@require_GET
 def tables(request: HttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     return render(request, "rulebook/tables.html", {"ruleset": current, "tables": selectors.tables(current)})
 
 
-def _row_text(row: TableRow | None) -> str:
+def _row_text(row: Any) -> str:
     if row is None:
         return ""
     lang = get_language()
@@ -104,15 +109,17 @@ def _row_text(row: TableRow | None) -> str:
     return f"{row.range_text}: {name + '. ' if name else ''}{effect}"
 
 
+@require_GET
+@vary_on_headers("HX-Request")
 def table(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.table_or_404(current, slug)
     rows = list(item.rows.all())
-    rollable = table_roll.is_rollable(item, rows)
+    rollable = table_rolls.is_rollable(item, rows)
     roll = None
-    seed = table_roll.parse_seed(request.GET.get("roll"))
+    seed = table_rolls.parse_seed(request.GET.get("roll"))
     if rollable and seed is not None:
-        result = table_roll.roll_table(item, rows, seed)
+        result = table_rolls.roll_table(item, rows, seed)
         roll = {
             "total": result.total,
             "faces": result.faces_text,
@@ -127,19 +134,21 @@ def table(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
         "rollable": rollable,
         "roll": roll,
         # A fresh seed for the button: the result is then reproducible from its URL.
-        "roll_url": f"{request.path}?roll={table_roll.new_seed()}",
+        "roll_url": f"{request.path}?roll={table_rolls.new_seed()}",
         "variants": selectors.variants_for(current, f"table:{item.slug}"),
     }
     template = "rulebook/table.html#table-body" if request.htmx else "rulebook/table.html"
     return render(request, template, context)
 
 
+@require_GET
 def glossary(request: HttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     terms = selectors.glossary_concordance(current, get_language())
     return render(request, "rulebook/glossary.html", {"ruleset": current, "terms": terms, "langs": LANGS})
 
 
+@require_GET
 def differences(request: HttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     context = {

@@ -6,8 +6,8 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
-from ..models import Ruleset
-from ..services.searching import search
+from .. import selectors
+from ..search.results import search
 from ..vocab import RULESET_KEYS
 
 MAX_QUERY_LENGTH = 200
@@ -24,7 +24,7 @@ def search_page(request: HttpRequest) -> HttpResponse:
         "query": query,
         "results": results,
         "ruleset_filter": ruleset,
-        "rulesets": Ruleset.objects.all(),
+        "rulesets": selectors.rulesets(),
         "autofocus_search": not query,
     }
     return render(request, "rulebook/search.html", context)

@@ -70,7 +70,9 @@ def test_every_block_is_inside_exactly_one_french_text(blocks: list[SeedBlock]) 
         if len(holders) != 1:
             problems.append(f"block {block.number}: found in {[h[0] for h in holders]}: {block.text[:60]}…")
         elif holders[0][1:3] != (block.kind, block.activation):
-            problems.append(f"block {block.number}: {holders[0][0]} is {holders[0][1:3]}, label says {block.kind, block.activation}")
+            problems.append(
+                f"block {block.number}: {holders[0][0]} is {holders[0][1:3]}, label says {block.kind, block.activation}"
+            )
     assert not problems, "\n".join(problems)
 
 
@@ -85,7 +87,9 @@ def test_the_edition_list_is_complete() -> None:
 
 @pytest.mark.django_db
 def test_every_item_with_a_classic_counterpart_says_what_changed() -> None:
-    linked = Skill.objects.filter(ruleset__key="bb2025").exclude(counterpart=None).select_related("counterpart__ruleset")
+    linked = (
+        Skill.objects.filter(ruleset__key="bb2025").exclude(counterpart=None).select_related("counterpart__ruleset")
+    )
     assert linked.count() >= 60
     for skill in linked:
         assert skill.counterpart.ruleset.key == "lrb6"

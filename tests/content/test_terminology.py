@@ -1,12 +1,12 @@
 """One term per concept, language and edition: no stray term of another language or edition in
-the rules texts (rulebook/terminology.py). The real content is checked for every ruleset and
+the rules texts (rulebook/contentfiles/terminology.py). The real content is checked for every ruleset and
 language; the checker itself is tested on small synthetic texts."""
 
 from __future__ import annotations
 
 import pytest
 
-from rulebook import terminology as T
+from rulebook.contentfiles import terminology as T
 from rulebook.vocab import LANGS, RULESET_KEYS
 
 # --- the real content ----------------------------------------------------------------------------
@@ -36,8 +36,7 @@ def test_every_ruleset_has_texts_and_a_glossary_to_check() -> None:
 def test_no_stray_terms(ruleset: str, lang: str) -> None:
     findings = T.find_strays(real_corpus(), [ruleset], [lang])
     assert not findings, f"{len(findings)} stray term(s) in {ruleset}/{lang}:\n" + "\n".join(
-        f"  {f.path} {f.field}: «{f.found}» → «{f.expected}» ({f.rule}) … {f.context} …"
-        for f in findings
+        f"  {f.path} {f.field}: «{f.found}» → «{f.expected}» ({f.rule}) … {f.context} …" for f in findings
     )
 
 
@@ -82,8 +81,16 @@ def test_the_checker_looks_for_strays_of_every_kind_in_the_real_glossaries() -> 
 # --- the checker on synthetic texts ------------------------------------------------------------
 
 
-def term(ruleset: str, slug: str, es: str, it: str, fr: str, en: str, concept: str = "",
-         avoid: dict[str, list[str]] | None = None) -> T.Term:
+def term(
+    ruleset: str,
+    slug: str,
+    es: str,
+    it: str,
+    fr: str,
+    en: str,
+    concept: str = "",
+    avoid: dict[str, list[str]] | None = None,
+) -> T.Term:
     return T.Term(ruleset, slug, concept or slug, {"es": es, "it": it, "fr": fr, "en": en}, avoid or {})
 
 
@@ -94,16 +101,44 @@ def skill(ruleset: str, slug: str, es: str, it: str, fr: str, en: str, counterpa
 TERMS = [
     term("lrb6", "casualty", "Lesión", "Infortunio", "Élimination", "Casualty", avoid={"fr": ["Blessure"]}),
     term("lrb6", "injury", "Herida", "Ferita", "Blessure", "Injury"),
-    term("lrb6", "tackle-zone", "Zona de defensa", "Zona di controllo", "Zone de tacle", "Tackle zone",
-         avoid={"es": ["Marcado"]}),
+    term(
+        "lrb6",
+        "tackle-zone",
+        "Zona de defensa",
+        "Zona di controllo",
+        "Zone de tacle",
+        "Tackle zone",
+        avoid={"es": ["Marcado"]},
+    ),
     term("lrb6", "go-for-it", "¡A por ellos!", "Go For It", "Mettre le paquet", "Going For It"),
     term("lrb6", "push-back", "Empujón", "Spinta", "Repoussé", "Push-back"),
-    term("lrb6", "star-player-points", "Puntos de Estrellato (PE)", "Punti Star Player (SPP)",
-         "Points d'expérience (XP)", "Star Player Points (SPP)"),
-    term("bb2025", "tackle-zone", "Zona de defensa", "Zona di placcaggio", "Zone de Tacle", "Tackle Zone",
-         avoid={"it": ["Zona di controllo"], "es": ["Zona de control"]}),
-    term("bb2025", "rush", "Forzar la marcha", "Scattare", "Foncer", "Rush", concept="go-for-it",
-         avoid={"es": ["A por ellos"], "en": ["GFI"]}),
+    term(
+        "lrb6",
+        "star-player-points",
+        "Puntos de Estrellato (PE)",
+        "Punti Star Player (SPP)",
+        "Points d'expérience (XP)",
+        "Star Player Points (SPP)",
+    ),
+    term(
+        "bb2025",
+        "tackle-zone",
+        "Zona de defensa",
+        "Zona di placcaggio",
+        "Zone de Tacle",
+        "Tackle Zone",
+        avoid={"it": ["Zona di controllo"], "es": ["Zona de control"]},
+    ),
+    term(
+        "bb2025",
+        "rush",
+        "Forzar la marcha",
+        "Scattare",
+        "Foncer",
+        "Rush",
+        concept="go-for-it",
+        avoid={"es": ["A por ellos"], "en": ["GFI"]},
+    ),
     term("bb2025", "push-back", "Empujado", "Spinto indietro", "Repoussé", "Pushed Back"),
     term("dreadball2", "threat-zone", "Zona de amenaza", "Zona di minaccia", "Zone de menace", "Threat Zone"),
 ]
@@ -116,7 +151,7 @@ SKILLS = [
 
 
 def strays(ruleset: str, lang: str, text: str, field: str = "body") -> list[str]:
-    values = {code: "" for code in LANGS} | {lang: text}
+    values = dict.fromkeys(LANGS, "") | {lang: text}
     corpus = T.Corpus([T.TextField(ruleset, "section:example", field, values)], TERMS, SKILLS)
     return [f"{f.found}|{f.rule}" for f in T.find_strays(corpus, [ruleset], [lang])]
 

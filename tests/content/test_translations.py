@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from django.conf import settings
 
+from rulebook.contentfiles.completeness import REPORT_KINDS, build_report
+from rulebook.contentfiles.files import read_exceptions
 from rulebook.models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
-from rulebook.services.content_files import read_exceptions
-from rulebook.services.translation_report import REPORT_KINDS, build_report
 from rulebook.vocab import LANGS, RULESET_KEYS
 
 pytestmark = pytest.mark.django_db

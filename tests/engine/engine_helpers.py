@@ -1,10 +1,11 @@
 """Shared builders for the engine tests (imported by module name: pytest puts this folder on sys.path)."""
+
 from __future__ import annotations
 
 import math
 import random
+from collections.abc import Iterable
 from fractions import Fraction
-from typing import Iterable
 
 from rulebook.engine.types import ALL_SQUARES, Board, Player, Square
 

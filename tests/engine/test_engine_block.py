@@ -1,4 +1,5 @@
 """Blocks: assists, dice, skills, push-backs and exact outcome distributions."""
+
 from __future__ import annotations
 
 import random
@@ -6,10 +7,10 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
+from engine_helpers import AWAY, HOME, board, close_enough, mid_game_board, player
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import AWAY, HOME, board, close_enough, mid_game_board, player
 from rulebook.engine.block import (
     RANK,
     assists,
@@ -30,8 +31,16 @@ S = Square
 
 @pytest.mark.parametrize(
     "a,d,expected",
-    [(3, 3, (1, "attacker")), (4, 3, (2, "attacker")), (6, 3, (2, "attacker")), (7, 3, (3, "attacker")),
-     (3, 4, (2, "defender")), (3, 7, (3, "defender")), (2, 4, (2, "defender")), (2, 5, (3, "defender"))],
+    [
+        (3, 3, (1, "attacker")),
+        (4, 3, (2, "attacker")),
+        (6, 3, (2, "attacker")),
+        (7, 3, (3, "attacker")),
+        (3, 4, (2, "defender")),
+        (3, 7, (3, "defender")),
+        (2, 4, (2, "defender")),
+        (2, 5, (3, "defender")),
+    ],
 )
 def test_dice_count(a: int, d: int, expected: tuple[int, str]) -> None:
     assert dice_for(a, d) == expected
@@ -69,7 +78,10 @@ def test_plain_one_die_block() -> None:
     out = block_outcome(LRB6, board(att, dfn), att, dfn)
     assert out.dice == 1
     assert out.distribution.as_dict() == {
-        "attacker_down": F(1, 6), "both_down": F(1, 6), "defender_pushed": F(2, 6), "defender_down": F(2, 6),
+        "attacker_down": F(1, 6),
+        "both_down": F(1, 6),
+        "defender_pushed": F(2, 6),
+        "defender_down": F(2, 6),
     }
 
 
@@ -78,7 +90,11 @@ def test_two_dice_with_block_against_dodge() -> None:
     dfn = player("d", AWAY, 11, 7, "dodge")
     out = block_outcome(LRB6, board(att, dfn), att, dfn)
     assert out.face_categories == (
-        "attacker_down", "defender_down_in_place", "defender_pushed", "defender_pushed", "defender_pushed",
+        "attacker_down",
+        "defender_down_in_place",
+        "defender_pushed",
+        "defender_pushed",
+        "defender_pushed",
         "defender_down",
     )
     assert out.distribution["defender_down"] == 1 - F(5, 6) ** 2
@@ -167,8 +183,16 @@ def test_dauntless_and_horns() -> None:
     bb_out = block_outcome(BB, board(att, dfn), att, dfn)  # equal is enough: 2+
     assert bb_out.distribution["defender_down"] > out.distribution["defender_down"]
     horned = player("a", HOME, 10, 7, "horns")
-    assert block_outcome(LRB6, board(horned, dfn.__class__("d", AWAY, S(11, 7))), horned,
-                         dfn.__class__("d", AWAY, S(11, 7)), blitz=True).dice == 2
+    assert (
+        block_outcome(
+            LRB6,
+            board(horned, dfn.__class__("d", AWAY, S(11, 7))),
+            horned,
+            dfn.__class__("d", AWAY, S(11, 7)),
+            blitz=True,
+        ).dice
+        == 2
+    )
 
 
 def test_push_kind_matches_push_options() -> None:
@@ -176,8 +200,11 @@ def test_push_kind_matches_push_options() -> None:
         rng = random.Random(seed)
         players = mid_game_board(seed)
         a = next(p for p in players if p.team == HOME)
-        around = [sq for sq in (S(a.square.x + dx, a.square.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
-                  if sq != a.square and sq.on_pitch()]
+        around = [
+            sq
+            for sq in (S(a.square.x + dx, a.square.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1))
+            if sq != a.square and sq.on_pitch()
+        ]
         b0 = Board(players)
         empty = [sq for sq in around if b0.is_empty(sq)]
         if not empty:
@@ -190,7 +217,7 @@ def test_push_kind_matches_push_options() -> None:
 
 
 def simulate_block(categories: tuple[str, ...], dice: int, chooser: str, rng: random.Random, trials: int) -> Counter:
-    by_face = dict(zip(BLOCK_FACES, categories))  # the two push faces map alike
+    by_face = dict(zip(BLOCK_FACES, categories, strict=False))  # the two push faces map alike
     pick = min if chooser == "attacker" else max
     return Counter(pick((by_face[f] for f in block_dice(rng, dice)), key=RANK.__getitem__) for _ in range(trials))
 
@@ -199,9 +226,13 @@ ALL_SKILLS = ["block", "dodge", "tackle", "wrestle", "juggernaut", "stand-firm",
 
 
 @settings(max_examples=20, deadline=None, database=None)
-@given(seed=st.integers(0, 100_000), att_skills=st.sets(st.sampled_from(ALL_SKILLS), max_size=3),
-       def_skills=st.sets(st.sampled_from(ALL_SKILLS), max_size=3), blitz=st.booleans(),
-       edition=st.sampled_from([LRB6, BB]))
+@given(
+    seed=st.integers(0, 100_000),
+    att_skills=st.sets(st.sampled_from(ALL_SKILLS), max_size=3),
+    def_skills=st.sets(st.sampled_from(ALL_SKILLS), max_size=3),
+    blitz=st.booleans(),
+    edition=st.sampled_from([LRB6, BB]),
+)
 def test_block_distribution_is_exact(seed, att_skills, def_skills, blitz, edition) -> None:
     """Sums to 1 and agrees with a seeded Monte Carlo run of the same dice."""
     rng = random.Random(seed)
@@ -226,4 +257,7 @@ def test_mirrored_block_is_the_same(seed) -> None:
     others = mid_game_board(seed, keep_clear=[a.square, d.square], count=14)
     b = Board(others + [a, d])
     m = b.mirrored(horizontal=True)
-    assert block_outcome(LRB6, b, a, d).distribution == block_outcome(LRB6, m, m.player("att"), m.player("def")).distribution
+    assert (
+        block_outcome(LRB6, b, a, d).distribution
+        == block_outcome(LRB6, m, m.player("att"), m.player("def")).distribution
+    )

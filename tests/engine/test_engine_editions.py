@@ -1,4 +1,5 @@
 """One interface, two rule sets, looked up by key."""
+
 from __future__ import annotations
 
 import pytest
@@ -40,8 +41,11 @@ def test_tables_cover_their_dice() -> None:
     for edition in (get_edition("lrb6"), get_edition("bb2025")):
         for table in (edition.kickoff_table, edition.weather_table):
             assert [lookup(table, t).lo <= t for t in range(2, 13)] == [True] * 11
-        rolls = ([t * 10 + u for t in range(1, 7) for u in range(1, 9)]
-                 if edition.casualty_die == "d68" else list(range(1, 17)))
+        rolls = (
+            [t * 10 + u for t in range(1, 7) for u in range(1, 9)]
+            if edition.casualty_die == "d68"
+            else list(range(1, 17))
+        )
         assert all(lookup(edition.casualty_table, r) for r in rolls)
         with pytest.raises(KeyError):
             lookup(edition.kickoff_table, 13)

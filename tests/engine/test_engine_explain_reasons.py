@@ -1,4 +1,5 @@
 """Every key the engine emits is documented in reasons.py; explanations are plain data."""
+
 from __future__ import annotations
 
 import dataclasses
@@ -6,6 +7,7 @@ import re
 from pathlib import Path
 
 from engine_helpers import AWAY, HOME, board, player
+
 from rulebook.engine import reasons
 from rulebook.engine.block import block_outcome
 from rulebook.engine.editions import EDITIONS, get_edition
@@ -44,8 +46,19 @@ def collect_keys() -> set[str]:
     keys: set[str] = set()
     for key in EDITIONS:
         e = get_edition(key)
-        skills = frozenset({"dodge", "two-heads", "break-tackle", "big-hand", "extra-arms", "nerves-of-steel",
-                            "accurate", "strong-arm", "very-long-legs"})
+        skills = frozenset(
+            {
+                "dodge",
+                "two-heads",
+                "break-tackle",
+                "big-hand",
+                "extra-arms",
+                "nerves-of-steel",
+                "accurate",
+                "strong-arm",
+                "very-long-legs",
+            }
+        )
         me = player("me", HOME, 5, 5, *skills, ma=2)
         marks = [player("o1", AWAY, 6, 5, "prehensile-tail", "diving-tackle"), player("o2", AWAY, 3, 4)]
         b = board(me, *marks)
@@ -60,7 +73,9 @@ def collect_keys() -> set[str]:
                 if out:
                     keys |= out.explanation.reason_keys() | set(out.distribution)
         plain = player("me", HOME, 5, 5, "stunty", "thick-skull")
-        keys |= pickup_roll(e, plain, board(plain, *marks), plain.square, Weather.POURING_RAIN).explanation.reason_keys()
+        keys |= pickup_roll(
+            e, plain, board(plain, *marks), plain.square, Weather.POURING_RAIN
+        ).explanation.reason_keys()
         keys |= e.dodge_test(plain, b, plain.square, Square(4, 5)).reason_keys()
         slow = player("me", HOME, 5, 5, ma=2).with_status(Status.PRONE)
         keys |= path_probability(e, slow, board(slow), []).explanation.reason_keys()
@@ -82,7 +97,10 @@ def collect_keys() -> set[str]:
         keys |= set(kickoff_distribution(e)) | {row.key for row in e.weather_table}
         thrower = player("t", HOME, 5, 7)
         keys |= {
-            k for expl in interception_chance(e, board(thrower, player("i", AWAY, 7, 7)), thrower, Square(10, 7)).explanations
+            k
+            for expl in interception_chance(
+                e, board(thrower, player("i", AWAY, 7, 7)), thrower, Square(10, 7)
+            ).explanations
             for k in expl.reason_keys()
         }
     bad = [player(f"p{i}", HOME, 20, i) for i in range(12)]
@@ -115,5 +133,10 @@ def test_every_reason_literal_in_the_source_is_documented() -> None:
 def test_explanation_reason_keys_walks_children() -> None:
     child = Explanation(1, "rush_base", (Modifier(-1, "weather_blizzard"),), 3, "target_number")
     parent = Explanation(2, "path_squares", (), 0, "path_success_probability", children=(child,))
-    assert parent.reason_keys() == {"path_squares", "path_success_probability", "rush_base", "weather_blizzard",
-                                    "target_number"}
+    assert parent.reason_keys() == {
+        "path_squares",
+        "path_success_probability",
+        "rush_base",
+        "weather_blizzard",
+        "target_number",
+    }

@@ -1,14 +1,15 @@
 """Armour, injury and casualty tables."""
+
 from __future__ import annotations
 
 import random
 from collections import Counter
 from fractions import Fraction as F
 
+from engine_helpers import AWAY, HOME, close_enough, player
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import AWAY, HOME, close_enough, player
 from rulebook.engine.dice import d6
 from rulebook.engine.editions import get_edition
 from rulebook.engine.editions.base import lookup
@@ -99,23 +100,36 @@ def test_casualty_tables() -> None:
 def test_injury_tables_cover_every_total() -> None:
     for edition in (LRB6, BB):
         for table in (edition.injury_table, edition.stunty_injury_table):
-            assert [lookup(table, t).key for t in (2, 7)][0] == "stunned"
-            assert all(lookup(table, t) for t in range(0, 20))
+            assert next(lookup(table, t).key for t in (2, 7)) == "stunned"
+            assert all(lookup(table, t) for t in range(20))
         assert [lookup(edition.injury_table, t).key for t in (7, 8, 9, 10, 12)] == [
-            "stunned", "knocked_out", "knocked_out", "casualty", "casualty"]
+            "stunned",
+            "knocked_out",
+            "knocked_out",
+            "casualty",
+            "casualty",
+        ]
 
 
 def simulate(edition, av: int, skills: frozenset[str], action: str, rng: random.Random, trials: int) -> Counter:
-    bonus = 1 if (action == "block" and "mighty-blow" in skills) or (action == "foul" and "dirty-player" in skills) else 0
+    bonus = (
+        1 if (action == "block" and "mighty-blow" in skills) or (action == "foul" and "dirty-player" in skills) else 0
+    )
     counts: Counter = Counter()
     for _ in range(trials):
         natural = d6(rng) + d6(rng)
         broken = edition.armour_broken(natural, av)
         if "claw" in skills and action == "block" and not broken:
-            broken = (natural + (0 if not edition.claw_uses_modified_roll else 0)) >= 8
+            broken = natural >= 8  # no armour modifier here: natural and modified rolls agree
         left = bonus
-        if not broken and bonus and (edition.armour_broken(natural + bonus, av) or (
-                "claw" in skills and action == "block" and edition.claw_uses_modified_roll and natural + bonus >= 8)):
+        if (
+            not broken
+            and bonus
+            and (
+                edition.armour_broken(natural + bonus, av)
+                or ("claw" in skills and action == "block" and edition.claw_uses_modified_roll and natural + bonus >= 8)
+            )
+        ):
             broken, left = True, 0
         if not broken:
             counts["armour_holds"] += 1
@@ -125,9 +139,13 @@ def simulate(edition, av: int, skills: frozenset[str], action: str, rng: random.
 
 
 @settings(max_examples=20, deadline=None, database=None)
-@given(seed=st.integers(0, 10**6), av=st.integers(6, 11),
-       skills=st.sets(st.sampled_from(["mighty-blow", "claw", "dirty-player"])),
-       action=st.sampled_from(["block", "foul"]), edition=st.sampled_from([LRB6, BB]))
+@given(
+    seed=st.integers(0, 10**6),
+    av=st.integers(6, 11),
+    skills=st.sets(st.sampled_from(["mighty-blow", "claw", "dirty-player"])),
+    action=st.sampled_from(["block", "foul"]),
+    edition=st.sampled_from([LRB6, BB]),
+)
 def test_injury_matches_monte_carlo(seed, av, skills, action, edition) -> None:
     out = injury_outcome(edition, player("d", AWAY, 1, 1, av=av), player("a", HOME, 0, 0, *skills), action=action)
     assert out.distribution.total() == 1

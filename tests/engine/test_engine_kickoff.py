@@ -1,4 +1,5 @@
 """Fans, FAME, kick scatter, touchbacks, kick-off and weather tables."""
+
 from __future__ import annotations
 
 import random
@@ -28,7 +29,9 @@ from rulebook.engine.types import Side, Square, Weather
 LRB6, BB = get_edition("lrb6"), get_edition("bb2025")
 
 
-@pytest.mark.parametrize("own,opp,expected", [(10, 10, 0), (9, 10, 0), (11, 10, 1), (19, 10, 1), (20, 10, 2), (30, 10, 2)])
+@pytest.mark.parametrize(
+    "own,opp,expected", [(10, 10, 0), (9, 10, 0), (11, 10, 1), (19, 10, 1), (20, 10, 2), (30, 10, 2)]
+)
 def test_fame(own: int, opp: int, expected: int) -> None:
     assert fame(own * 1000, opp * 1000) == expected
 
@@ -62,8 +65,18 @@ def test_kick_scatter_and_touchback() -> None:
 
 def test_kickoff_tables() -> None:
     assert [kickoff_result(LRB6, t) for t in range(2, 13)] == [
-        "get_the_ref", "riot", "perfect_defence", "high_kick", "cheering_fans", "changing_weather",
-        "brilliant_coaching", "quick_snap", "blitz", "throw_a_rock", "pitch_invasion"]
+        "get_the_ref",
+        "riot",
+        "perfect_defence",
+        "high_kick",
+        "cheering_fans",
+        "changing_weather",
+        "brilliant_coaching",
+        "quick_snap",
+        "blitz",
+        "throw_a_rock",
+        "pitch_invasion",
+    ]
     assert kickoff_result(BB, 3) == "time_out" and kickoff_result(BB, 11) == "officious_ref"
     for edition in (LRB6, BB):
         assert kickoff_distribution(edition).total() == 1
@@ -74,7 +87,13 @@ def test_kickoff_tables() -> None:
 
 def test_weather_tables() -> None:
     assert [weather_result(LRB6, t)[0] for t in (2, 3, 4, 10, 11, 12)] == [
-        "sweltering_heat", "very_sunny", "nice", "nice", "pouring_rain", "blizzard"]
+        "sweltering_heat",
+        "very_sunny",
+        "nice",
+        "nice",
+        "pouring_rain",
+        "blizzard",
+    ]
     assert weather_result(BB, 7) == ("perfect_conditions", Weather.NICE)
     dist = weather_distribution(LRB6)
     assert dist[Weather.NICE] == F(30, 36) and dist[Weather.BLIZZARD] == F(1, 36) and dist.total() == 1

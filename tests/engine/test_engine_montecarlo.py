@@ -1,12 +1,13 @@
 """Exact path probabilities agree with a seeded Monte Carlo run of the same rules."""
+
 from __future__ import annotations
 
 import random
 
+from engine_helpers import HOME, close_enough, mid_game_board
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import HOME, close_enough, mid_game_board
 from rulebook.engine.dice import d6
 from rulebook.engine.editions import get_edition
 from rulebook.engine.movement import Roll, path_probability, resources_for
@@ -39,8 +40,13 @@ def simulate_path(rolls: tuple[Roll, ...], team: int, skills: set[str], rng: ran
 
 
 @settings(max_examples=20, deadline=None, database=None)
-@given(seed=st.integers(0, 10**6), skills=st.sets(st.sampled_from(["dodge", "sure-feet"])),
-       ma=st.integers(2, 6), edition=st.sampled_from([LRB6, BB]), team=st.integers(0, 1))
+@given(
+    seed=st.integers(0, 10**6),
+    skills=st.sets(st.sampled_from(["dodge", "sure-feet"])),
+    ma=st.integers(2, 6),
+    edition=st.sampled_from([LRB6, BB]),
+    team=st.integers(0, 1),
+)
 def test_reach_paths_match_monte_carlo(seed, skills, ma, edition, team) -> None:
     me = Player("me", HOME, Square(12, 7), ma=ma, skills=frozenset(skills))
     others = mid_game_board(seed, keep_clear=[])

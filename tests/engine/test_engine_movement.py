@@ -1,12 +1,13 @@
 """Movement rules with hand-computed probabilities."""
+
 from __future__ import annotations
 
 from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
-
 from engine_helpers import AWAY, HOME, board, player
+
 from rulebook.engine.editions import get_edition
 from rulebook.engine.movement import (
     Resources,
@@ -22,7 +23,10 @@ LRB6, BB = get_edition("lrb6"), get_edition("bb2025")
 S = Square
 
 
-def dodge_target(edition, mover, *others, to=S(4, 5)):
+DODGE_TO = S(4, 5)
+
+
+def dodge_target(edition, mover, *others, to=DODGE_TO):
     b = board(mover, *others)
     return edition.dodge_test(mover, b, mover.square, to)
 
@@ -189,8 +193,8 @@ def test_team_reroll_limit_per_edition() -> None:
 def test_optimal_choice_between_dodge_skill_and_team_reroll() -> None:
     """A Loner with Dodge: the DP keeps whichever re-roll is worth more later."""
     roll_dodge = ("dodge", 4)
-    from rulebook.engine.movement import Roll
     from rulebook.engine.explain import Explanation
+    from rulebook.engine.movement import Roll
 
     e = Explanation(0, "x")
     rolls = [Roll("dodge", 4, e, S(0, 0), "dodge"), Roll("dodge", 6, e, S(0, 0), "dodge")]
@@ -198,7 +202,9 @@ def test_optimal_choice_between_dodge_skill_and_team_reroll() -> None:
     value = sequence_success(rolls, res)
     assert 0 < value <= 1 and roll_dodge
     # never worse than a fixed "skill first" policy
-    skill_first = F(1, 2) * (F(1, 6) + F(5, 6) * F(1, 2) * F(1, 6)) + F(1, 2) * F(1, 2) * (F(1, 6) + F(5, 6) * F(1, 2) * F(1, 6))
+    skill_first = F(1, 2) * (F(1, 6) + F(5, 6) * F(1, 2) * F(1, 6)) + F(1, 2) * F(1, 2) * (
+        F(1, 6) + F(5, 6) * F(1, 2) * F(1, 6)
+    )
     assert value >= skill_first
 
 

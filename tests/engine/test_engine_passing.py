@@ -1,4 +1,5 @@
 """Passing: template, pass roll per edition and variant, interceptions, catching, scatter."""
+
 from __future__ import annotations
 
 import random
@@ -6,10 +7,10 @@ from collections import Counter
 from fractions import Fraction as F
 
 import pytest
+from engine_helpers import AWAY, HOME, board, close_enough, player
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import AWAY, HOME, board, close_enough, player
 from rulebook.engine.dice import d6, scatter_once
 from rulebook.engine.editions import get_edition
 from rulebook.engine.movement import Resources, resources_for
@@ -39,11 +40,27 @@ def test_template_data_is_symmetric() -> None:
             assert band_for(dx, dy) == band_for(dy, dx), (dx, dy)
 
 
-@pytest.mark.parametrize("dx,dy,band", [
-    (0, 0, None), (1, 0, "quick"), (3, 1, "quick"), (2, 2, "quick"), (3, 3, "short"), (6, 0, "short"),
-    (7, 0, "long"), (5, 5, "long"), (7, 7, "long"), (13, 0, "bomb"), (8, 8, "bomb"), (14, 0, None),
-    (13, 2, None), (9, 9, "bomb"), (10, 9, None), (-4, -4, "short"),
-])
+@pytest.mark.parametrize(
+    "dx,dy,band",
+    [
+        (0, 0, None),
+        (1, 0, "quick"),
+        (3, 1, "quick"),
+        (2, 2, "quick"),
+        (3, 3, "short"),
+        (6, 0, "short"),
+        (7, 0, "long"),
+        (5, 5, "long"),
+        (7, 7, "long"),
+        (13, 0, "bomb"),
+        (8, 8, "bomb"),
+        (14, 0, None),
+        (13, 2, None),
+        (9, 9, "bomb"),
+        (10, 9, None),
+        (-4, -4, "short"),
+    ],
+)
 def test_template_bands(dx: int, dy: int, band: str | None) -> None:
     assert band_for(dx, dy) == band
     assert set(PASS_TEMPLATE) == set(range(14))
@@ -124,8 +141,9 @@ def test_catching_and_hand_off() -> None:
     marked = board(catcher, player("o", AWAY, 11, 7))
     assert catch_probability(LRB6, catcher, marked) == F(3, 6)
     steel = player("c", HOME, 10, 7, "nerves-of-steel", "catch", ag=3)
-    assert catch_probability(LRB6, steel, board(steel, player("o", AWAY, 11, 7)),
-                             resources=resources_for(steel, LRB6, 0)) == F(8, 9)
+    assert catch_probability(
+        LRB6, steel, board(steel, player("o", AWAY, 11, 7)), resources=resources_for(steel, LRB6, 0)
+    ) == F(8, 9)
     giver = player("g", HOME, 9, 7)
     assert hand_off_probability(LRB6, giver, catcher, board(giver, catcher)) == F(4, 6)
     with pytest.raises(ValueError):
@@ -159,8 +177,12 @@ def test_scatter_matches_monte_carlo(seed, x, y) -> None:
 
 
 @settings(max_examples=20, deadline=None, database=None)
-@given(seed=st.integers(0, 10**6), ag=st.integers(1, 5), dist=st.integers(1, 13),
-       edition=st.sampled_from([LRB6, get_edition("lrb6", pass_range_modifiers="seed-004"), BB]))
+@given(
+    seed=st.integers(0, 10**6),
+    ag=st.integers(1, 5),
+    dist=st.integers(1, 13),
+    edition=st.sampled_from([LRB6, get_edition("lrb6", pass_range_modifiers="seed-004"), BB]),
+)
 def test_pass_distribution_matches_monte_carlo(seed, ag, dist, edition) -> None:
     thrower = player("t", HOME, 5, 7, ag=ag, pa=ag + 1)
     out = pass_outcome(edition, thrower, board(thrower), S(5 + dist, 7))

@@ -1,8 +1,8 @@
 from __future__ import annotations
 
 import pytest
-
 from engine_helpers import AWAY, HOME, player
+
 from rulebook.engine.pitch import (
     end_zone_x,
     in_end_zone,

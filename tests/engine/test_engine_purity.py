@@ -1,4 +1,5 @@
 """The engine is a pure standard-library package: no Django, no third-party imports."""
+
 from __future__ import annotations
 
 import ast
@@ -17,9 +18,12 @@ def _imports(path: Path) -> list[tuple[str, int]]:
         elif isinstance(node, ast.ImportFrom):
             found.append((node.module or "", node.level))
         elif isinstance(node, ast.Call) and getattr(node.func, "id", getattr(node.func, "attr", "")) in (
-            "__import__", "import_module"
+            "__import__",
+            "import_module",
         ):
-            found += [(arg.value, 0) for arg in node.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)]
+            found += [
+                (arg.value, 0) for arg in node.args if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            ]
     return found
 
 
@@ -36,7 +40,7 @@ def test_no_django_anywhere_in_the_engine() -> None:
         f"{path.relative_to(ENGINE)}: {name}"
         for path in engine_files()
         for name, level in _imports(path)
-        if level == 0 and (name == "django" or name.startswith("django.") or name.startswith("rest_framework"))
+        if level == 0 and (name == "django" or name.startswith(("django.", "rest_framework")))
     ]
     assert offenders == []
 
@@ -65,7 +69,10 @@ def test_generic_modules_never_compare_edition_keys() -> None:
                 consts = [n for n in [node.left, *node.comparators] if isinstance(n, ast.Constant)]
                 if any(c.value in ("lrb6", "bb2025") for c in consts):
                     offenders.append(f"{path.name}:{node.lineno}")
-            if isinstance(node, ast.Call) and getattr(node.func, "id", "") == "isinstance":
-                if any(getattr(a, "id", "") in ("Lrb6", "Bb2025") for a in ast.walk(node)):
-                    offenders.append(f"{path.name}:{node.lineno}")
+            if (
+                isinstance(node, ast.Call)
+                and getattr(node.func, "id", "") == "isinstance"
+                and any(getattr(a, "id", "") in ("Lrb6", "Bb2025") for a in ast.walk(node))
+            ):
+                offenders.append(f"{path.name}:{node.lineno}")
     assert offenders == []

@@ -1,13 +1,14 @@
 """Reach map: agrees with the path DP, symmetric boards give symmetric answers."""
+
 from __future__ import annotations
 
 import dataclasses
 from fractions import Fraction as F
 
+from engine_helpers import AWAY, HOME, board, mid_game_board, player
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine_helpers import AWAY, HOME, board, mid_game_board, player
 from rulebook.engine.editions import get_edition
 from rulebook.engine.movement import path_probability
 from rulebook.engine.reach import reach_map
@@ -69,8 +70,15 @@ def marked_scenario(seed: int, skills: set[str], opp_skills: set[str], ma: int, 
 
 
 @settings(max_examples=25, deadline=None, database=None)
-@given(seed=st.integers(0, 10_000), skills=SKILLS, opp=OPP_SKILLS, ma=st.integers(3, 7),
-       ag=st.integers(2, 4), edition=st.sampled_from([LRB6, BB]), rerolls=st.integers(0, 2))
+@given(
+    seed=st.integers(0, 10_000),
+    skills=SKILLS,
+    opp=OPP_SKILLS,
+    ma=st.integers(3, 7),
+    ag=st.integers(2, 4),
+    edition=st.sampled_from([LRB6, BB]),
+    rerolls=st.integers(0, 2),
+)
 def test_reach_equals_path_dp_on_its_path(seed, skills, opp, ma, ag, edition, rerolls) -> None:
     me, b = marked_scenario(seed, skills, opp, ma, ag)
     rm = reach_map(edition, me, b, team_rerolls=rerolls)
@@ -119,8 +127,12 @@ def test_symmetric_boards_give_symmetric_reach(seed, edition) -> None:
 
 
 @settings(max_examples=20, deadline=None, database=None)
-@given(seed=st.integers(0, 10_000), edition=st.sampled_from([LRB6, BB]), rerolls=st.integers(2, 3),
-       skills=st.sets(st.sampled_from(["dodge", "sure-feet", "break-tackle", "sprint", "pro", "loner"]), min_size=3))
+@given(
+    seed=st.integers(0, 10_000),
+    edition=st.sampled_from([LRB6, BB]),
+    rerolls=st.integers(2, 3),
+    skills=st.sets(st.sampled_from(["dodge", "sure-feet", "break-tackle", "sprint", "pro", "loner"]), min_size=3),
+)
 def test_reach_with_many_reroll_resources_never_understates_or_overstates(seed, edition, rerolls, skills) -> None:
     """Many re-roll resources make the state lattice large; the reported chance must still be the
     whole probability of arriving (equal to the path DP, or at most it when Pro/Loner are involved)."""

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from rulebook.services.content_files import toml_text
+from rulebook.contentfiles.files import toml_text
 
 
 def four(es: str, it: str, fr: str, en: str) -> dict[str, str]:

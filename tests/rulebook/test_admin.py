@@ -28,7 +28,9 @@ def test_completeness_page_needs_staff(client: Client) -> None:
     assert response.status_code == 302 and "/admin/login/" in response["Location"]
 
 
-@pytest.mark.parametrize("model", ["skill", "rulesection", "gametable", "glossaryterm", "rulevariant", "figure", "ruleset"])
+@pytest.mark.parametrize(
+    "model", ["skill", "rulesection", "gametable", "glossaryterm", "rulevariant", "figure", "ruleset"]
+)
 def test_change_forms_have_a_field_per_language(staff: Client, model: str) -> None:
     from django.apps import apps
 

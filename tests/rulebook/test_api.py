@@ -26,8 +26,14 @@ def test_search_shape(client: Client) -> None:
 
 @pytest.mark.parametrize(
     "params",
-    [{}, {"q": "dodge"}, {"q": "dodge", "lang": "de"}, {"q": "dodge", "lang": "en", "limit": "0"},
-     {"q": "dodge", "lang": "en", "limit": "x"}, {"q": "dodge", "lang": "en", "ruleset": "bb3"}],
+    [
+        {},
+        {"q": "dodge"},
+        {"q": "dodge", "lang": "de"},
+        {"q": "dodge", "lang": "en", "limit": "0"},
+        {"q": "dodge", "lang": "en", "limit": "x"},
+        {"q": "dodge", "lang": "en", "ruleset": "bb3"},
+    ],
 )
 def test_search_bad_parameters_are_400(client: Client, params: dict) -> None:
     status, data = get(client, "/api/v1/search", **params)
@@ -68,7 +74,7 @@ def test_skills_list_and_detail(client: Client) -> None:
 def test_tables(client: Client) -> None:
     _, data = get(client, "/api/v1/rulesets/lrb6/tables/weather", lang="it")
     assert data["dice"] == "2D6" and data["slug"] == "weather"
-    assert [row["range"] for row in data["rows"]][0] == "2"
+    assert next(row["range"] for row in data["rows"]) == "2"
     assert {"range", "name", "effect"} <= set(data["rows"][0])
     _, listing = get(client, "/api/v1/rulesets/lrb6/tables", lang="it")
     assert "weather" in [t["slug"] for t in listing["tables"]]
@@ -76,8 +82,12 @@ def test_tables(client: Client) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    ["/api/v1/rulesets/lrb7/skills", "/api/v1/rulesets/lrb6/skills/flying", "/api/v1/rulesets/lrb6/tables/nope",
-     "/api/v1/nothing-here"],
+    [
+        "/api/v1/rulesets/lrb7/skills",
+        "/api/v1/rulesets/lrb6/skills/flying",
+        "/api/v1/rulesets/lrb6/tables/nope",
+        "/api/v1/nothing-here",
+    ],
 )
 def test_unknown_items_are_404_json(client: Client, path: str) -> None:
     status, data = get(client, path, lang="en")
@@ -89,7 +99,10 @@ def test_missing_lang_is_400(client: Client) -> None:
     assert status == 400 and "lang" in data["error"]
 
 
-@pytest.mark.parametrize("path", ["/api/v1/rulesets/lrb6/skills/a%00b", "/api/v1/rulesets/lrb6/tables/%E2%80%AE", "/api/v1/rulesets/%00/skills"])
+@pytest.mark.parametrize(
+    "path",
+    ["/api/v1/rulesets/lrb6/skills/a%00b", "/api/v1/rulesets/lrb6/tables/%E2%80%AE", "/api/v1/rulesets/%00/skills"],
+)
 def test_hostile_paths_are_404_json_not_500(client: Client, path: str) -> None:
     status, data = get(client, path, lang="en")
     assert status == 404 and set(data) == {"error"}

@@ -11,8 +11,8 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
+from rulebook.contentfiles.loader import ContentConflict, dump_content, load_content
 from rulebook.models import GameTable, RuleSection, Skill
-from rulebook.services.content_loader import ContentConflict, dump_content, load_content
 
 from .content_factory import CHAPTER, SECTION, SKILL, TERM, write_tree
 

@@ -18,7 +18,9 @@ HOME_HEADINGS = {
 }
 
 
-@pytest.mark.parametrize("accept, expected", [("it-IT,it;q=0.9", "/it/"), ("fr", "/fr/"), ("es-ES", "/es/"), ("de", "/en/")])
+@pytest.mark.parametrize(
+    "accept, expected", [("it-IT,it;q=0.9", "/it/"), ("fr", "/fr/"), ("es-ES", "/es/"), ("de", "/en/")]
+)
 def test_root_redirects_by_accept_language(client: Client, accept: str, expected: str) -> None:
     response = client.get("/", HTTP_ACCEPT_LANGUAGE=accept)
     assert response.status_code == 302

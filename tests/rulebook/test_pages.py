@@ -83,7 +83,7 @@ def test_table_roll_is_reproducible_from_its_url(client: Client) -> None:
 
 
 def test_every_roll_lands_on_a_row(client: Client) -> None:
-    from rulebook.services.table_roll import is_rollable, roll_table
+    from rulebook.table_rolls import is_rollable, roll_table
 
     for table in GameTable.objects.prefetch_related("rows"):
         rows = list(table.rows.all())
@@ -116,6 +116,6 @@ def test_missing_pages_are_404_in_the_language_with_a_search_offer(client: Clien
     assert response.status_code == 404
     html = response.content.decode()
     assert '<html lang="fr">' in html and "glissade controlee" in html
-    assert '/fr/search/?q=glissade%20controlee' in html
+    assert "/fr/search/?q=glissade%20controlee" in html
     assert client.get("/fr/lrb6/rules/no-such-chapter/").status_code == 404
     assert client.get("/fr/lrb7/").status_code == 404

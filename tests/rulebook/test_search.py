@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
-from rulebook.relevance import load_relevance_set, result_key
-from rulebook.services.searching import search
+from rulebook.search.relevance import load_relevance_set, result_key
+from rulebook.search.results import search
 
 pytestmark = pytest.mark.django_db
 
@@ -92,7 +92,11 @@ def test_the_classic_name_finds_the_bb2025_counterpart() -> None:
 
 
 def test_stopwords_and_question_words_do_not_drown_the_real_word() -> None:
-    for query, lang, word in (("how to dodge", "en", "dodg"), ("cómo esquivar", "es", "esquiv"), ("come schivare", "it", "schiv")):
+    for query, lang, word in (
+        ("how to dodge", "en", "dodg"),
+        ("cómo esquivar", "es", "esquiv"),
+        ("come schivare", "it", "schiv"),
+    ):
         results = search(query, lang, current="lrb6")[:3]
         assert result_key(results[0]) == "lrb6:skill:dodge", query
         # No result ranks high for a name that only shares "how", "cómo" or "come" with the query.

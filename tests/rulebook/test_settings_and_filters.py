@@ -11,7 +11,7 @@ import pytest
 from django.conf import settings
 from django.utils.translation import override
 
-from rulebook.templatetags.rules import num, pct
+from rulebook.formatting import num, pct
 
 PRODUCTION_ENV = {
     "DEBUG": "0",
@@ -21,7 +21,11 @@ PRODUCTION_ENV = {
 
 
 def test_check_deploy_with_production_environment_has_no_warnings() -> None:
-    env = {k: v for k, v in os.environ.items() if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}}
+    env = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in {"DEBUG", "SECRET_KEY", "ALLOWED_HOSTS", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    }
     env |= PRODUCTION_ENV
     result = subprocess.run(
         [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
@@ -45,7 +49,12 @@ def test_production_refuses_to_start_without_a_secret_key() -> None:
 
 @pytest.mark.parametrize(
     "lang, number, percent",
-    [("es", "10.000", "83\u00a0%"), ("it", "10.000", "83%"), ("fr", "10\u202f000", "83\u00a0%"), ("en", "10,000", "83%")],
+    [
+        ("es", "10.000", "83\u00a0%"),
+        ("it", "10.000", "83%"),
+        ("fr", "10\u202f000", "83\u00a0%"),
+        ("en", "10,000", "83%"),
+    ],
 )
 def test_numbers_and_percentages_follow_the_locale(lang: str, number: str, percent: str) -> None:
     with override(lang):

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from django.core.management import call_command
 
-from rulebook.services.content_loader import load_content
-from rulebook.services.translation_report import build_report
+from rulebook.contentfiles.completeness import build_report
+from rulebook.contentfiles.loader import load_content
 
 from .content_factory import SKILL, write_tree
 

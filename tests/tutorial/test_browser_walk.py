@@ -54,7 +54,9 @@ def test_odds_edition_renames_going_for_it_at_once(site: str, page) -> None:
     page.locator('input[name="edition"][value="bb2025"]').check()
     assert option.inner_text() == modern
     page.wait_for_url("**edition=bb2025**")
-    page.wait_for_function("document.querySelector('#odds-result').innerText.includes(%r)" % modern.split(" (")[0])
+    page.wait_for_function(
+        "document.querySelector('#odds-result').innerText.includes({!r})".format(modern.split(" (")[0])
+    )
 
 
 @pytest.mark.browser
@@ -63,5 +65,7 @@ def test_hex_destination_select_redraws_the_route(site: str, page) -> None:
     before = page.locator("#step-result polyline.arrow").get_attribute("points")
     page.select_option("#f-to", "A")
     page.wait_for_url("**to=A**")
-    page.wait_for_function("document.querySelector('#step-result polyline.arrow').getAttribute('points') !== %r" % before)
+    page.wait_for_function(
+        f"document.querySelector('#step-result polyline.arrow').getAttribute('points') !== {before!r}"
+    )
     assert page.locator(".hex-label--goal").text_content() == "A"

@@ -9,29 +9,39 @@ import pytest
 
 from rulebook.engine import get_edition, movement
 from rulebook.engine.explain import target_explanation
+from rulebook.engine.odds import evaluate
 from tutorial import odds
 
 pytestmark = pytest.mark.django_db
 
 
 def d6_rolls(*targets: tuple[str, int]) -> list[movement.Roll]:
-    return [movement.Roll(kind, t, target_explanation(t, "target_number", ()), None,
-                          {"dodge": "dodge", "rush": "sure-feet", "pickup": "sure-hands"}.get(kind)) for kind, t in targets]
+    return [
+        movement.Roll(
+            kind,
+            t,
+            target_explanation(t, "target_number", ()),
+            None,
+            {"dodge": "dodge", "rush": "sure-feet", "pickup": "sure-hands"}.get(kind),
+        )
+        for kind, t in targets
+    ]
 
 
 @pytest.mark.parametrize("skills", [frozenset(), frozenset({"dodge"}), frozenset({"sure-hands", "sure-feet"})])
 @pytest.mark.parametrize("team", [0, 1])
 def test_d6_sequences_agree_with_the_engine(skills: frozenset[str], team: int) -> None:
     steps = odds.parse_steps("dodge:3,gfi:2,pickup:4,dodge:5")
-    mine = odds.evaluate(get_edition("lrb6"), steps, team, skills).probability
+    mine = evaluate(get_edition("lrb6"), steps, team, skills).probability
     engine = movement.sequence_success(
-        d6_rolls(("dodge", 3), ("rush", 2), ("pickup", 4), ("dodge", 5)), movement.Resources(team=team, skills=skills))
+        d6_rolls(("dodge", 3), ("rush", 2), ("pickup", 4), ("dodge", 5)), movement.Resources(team=team, skills=skills)
+    )
     assert mine == engine
 
 
 def test_failures_and_success_add_up_to_one() -> None:
-    result = odds.evaluate(get_edition("bb2025"), odds.parse_steps("dodge:4,block:2d,armour:9"), 2, frozenset({"pro"}))
-    assert result.probability + sum(result.failures) == 1
+    result = evaluate(get_edition("bb2025"), odds.parse_steps("dodge:4,block:2d,armour:9"), 2, frozenset({"pro"}))
+    assert result.probability + sum(result.stops) == 1
 
 
 def test_api_returns_exact_fraction(client) -> None:
@@ -45,7 +55,9 @@ def test_api_returns_exact_fraction(client) -> None:
 
 
 def test_api_example_from_the_issue(client) -> None:
-    response = client.get("/api/v1/odds?edition=lrb6&steps=dodge:3,gfi:2,pickup:3,block:2d&team_reroll=1&skills=dodge,sure-hands")
+    response = client.get(
+        "/api/v1/odds?edition=lrb6&steps=dodge:3,gfi:2,pickup:3,block:2d&team_reroll=1&skills=dodge,sure-hands"
+    )
     assert response.status_code == 200
     p = Fraction(response.json()["probability"])
     assert 0 < p < 1
@@ -64,10 +76,20 @@ def test_lrb6_allows_one_team_reroll_per_turn(client) -> None:
     assert Fraction(modern["probability"]) == Fraction(9, 16) > Fraction(classic["probability"])
 
 
-@pytest.mark.parametrize("query", [
-    {"edition": "lrb5"}, {"steps": "dodge:9"}, {"steps": "teleport:3"}, {"steps": "block:4d"}, {"steps": ""},
-    {"team_reroll": "x"}, {"team_reroll": "-1"}, {"skills": "wings"}, {"steps": "dodge:x"},
-])
+@pytest.mark.parametrize(
+    "query",
+    [
+        {"edition": "lrb5"},
+        {"steps": "dodge:9"},
+        {"steps": "teleport:3"},
+        {"steps": "block:4d"},
+        {"steps": ""},
+        {"team_reroll": "x"},
+        {"team_reroll": "-1"},
+        {"skills": "wings"},
+        {"steps": "dodge:x"},
+    ],
+)
 def test_api_rejects_bad_parameters(client, query: dict[str, str]) -> None:
     response = client.get("/api/v1/odds", query)
     assert response.status_code == 400
@@ -83,7 +105,9 @@ def test_odds_page_renders_with_chart(client, lang: str) -> None:
 
 
 def test_odds_page_form_rows_build_the_sequence(client) -> None:
-    html = client.get("/en/odds/", {"k1": "dodge", "v1": "4", "k2": "block", "v2": "-2", "team_reroll": "0"}).content.decode()
+    html = client.get(
+        "/en/odds/", {"k1": "dodge", "v1": "4", "k2": "block", "v2": "-2", "team_reroll": "0"}
+    ).content.decode()
     assert "steps=dodge:4,block:-2d" in html
 
 
@@ -101,11 +125,19 @@ def test_odds_page_htmx_partial(client) -> None:
 
 # -- the page speaks the reader's language; the chart never overlaps -----------------------------
 
-@pytest.mark.parametrize(("query", "subject", "message"), [
-    ("steps=dodge:9", ("Roll %(n)s", {"n": 1}), ("a D6 target must be between 2 and 6", {})),
-    ("team_reroll=x", ("Team re-rolls available", {}), ("“%(text)s” is not a number", {"text": "x"})),
-    ("k1=dodge&v1=3&k3=block&v3=7", ("Roll %(n)s", {"n": 3}), ("a block uses 1, 2 or 3 dice (a negative number when the defender chooses)", {})),
-])
+
+@pytest.mark.parametrize(
+    ("query", "subject", "message"),
+    [
+        ("steps=dodge:9", ("Roll %(n)s", {"n": 1}), ("a D6 target must be between 2 and 6", {})),
+        ("team_reroll=x", ("Team re-rolls available", {}), ("“%(text)s” is not a number", {"text": "x"})),
+        (
+            "k1=dodge&v1=3&k3=block&v3=7",
+            ("Roll %(n)s", {"n": 3}),
+            ("a block uses 1, 2 or 3 dice (a negative number when the defender chooses)", {}),
+        ),
+    ],
+)
 @pytest.mark.parametrize("lang", ["es", "fr"])
 def test_odds_page_error_in_the_readers_language(client, lang: str, query: str, subject, message) -> None:
     from django.utils.html import escape
@@ -114,7 +146,9 @@ def test_odds_page_error_in_the_readers_language(client, lang: str, query: str, 
     html = client.get(f"/{lang}/odds/?{query}").content.decode()
     with override(lang):
         expected = gettext("%(subject)s: %(message)s") % {
-            "subject": gettext(subject[0]) % subject[1], "message": gettext(message[0]) % message[1]}
+            "subject": gettext(subject[0]) % subject[1],
+            "message": gettext(message[0]) % message[1],
+        }
     assert escape(expected) in html
     if "k1" not in query:  # the JSON API keeps its English message
         api = client.get(f"/api/v1/odds?{query}")

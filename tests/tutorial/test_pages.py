@@ -3,6 +3,7 @@ changed scenario data all show the engine's answer."""
 
 from __future__ import annotations
 
+import itertools
 import re
 import tomllib
 from pathlib import Path
@@ -10,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.utils.translation import gettext, override
 
-from tutorial import services
+from tutorial import presenting, stepping
 from tutorial.scenario import SCENARIO_DIR, all_scenarios, parse_scenario
 
 pytestmark = pytest.mark.django_db
@@ -73,7 +74,9 @@ def test_fewer_tackle_zones_lower_the_target(client) -> None:
 
 
 def test_htmx_form_returns_only_the_result_region(client) -> None:
-    response = client.get(DODGE.format(lang="en") + "?try=1&ag=5&tz=2", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="step-result")
+    response = client.get(
+        DODGE.format(lang="en") + "?try=1&ag=5&tz=2", HTTP_HX_REQUEST="true", HTTP_HX_TARGET="step-result"
+    )
     html = response.content.decode()
     assert response.status_code == 200
     assert html.lstrip().startswith("<ul hx-swap-oob") and "<html" not in html
@@ -107,7 +110,12 @@ def test_impossible_board_gets_an_inline_message(client) -> None:
     html = response.content.decode()
     assert 'class="form-message"' in html
     with override("es"):
-        assert gettext("The player cannot make this move: the path is longer than his movement plus the extra squares he may attempt, or it crosses an occupied square.").split(":")[0] in html
+        assert (
+            gettext(
+                "The player cannot make this move: the path is longer than his movement plus the extra squares he may attempt, or it crosses an occupied square."
+            ).split(":")[0]
+            in html
+        )
 
 
 def _scenario_with(change) -> object:
@@ -120,7 +128,7 @@ def test_narration_follows_the_scenario_data_agility() -> None:
     def agile(data: dict) -> None:
         data["players"]["zapmo"]["ag"] = 4
 
-    view = services.step_view(_scenario_with(agile), 3, {}, "en")
+    view = presenting.step_view(_scenario_with(agile), 3, {}, "en")
     assert "4+" in view.narration and "50%" in view.narration
 
 
@@ -128,13 +136,13 @@ def test_narration_follows_a_moved_player() -> None:
     def move_marker(data: dict) -> None:
         data["players"]["lineman6"]["square"] = [20, 3]  # one tackle zone fewer on the square moved into
 
-    view = services.step_view(_scenario_with(move_marker), 3, {}, "en")
+    view = presenting.step_view(_scenario_with(move_marker), 3, {}, "en")
     assert "1 tackle zones" in view.narration and "4+" in view.narration
 
 
 def test_links_tolerate_missing_targets() -> None:
-    assert services.resolve_link("section:no-such-section", "lrb6", "en") is None
-    assert services.resolve_link("nonsense", "lrb6", "en") is None
+    assert presenting.resolve_link("section:no-such-section", "lrb6", "en") is None
+    assert presenting.resolve_link("nonsense", "lrb6", "en") is None
 
 
 def test_every_reason_key_used_by_the_steps_has_a_phrase() -> None:
@@ -142,8 +150,8 @@ def test_every_reason_key_used_by_the_steps_has_a_phrase() -> None:
 
     for scenario in all_scenarios():
         for step in scenario.steps:
-            computed = services.compute(scenario, step, {})
-            for block in computed.outcome.blocks:
+            computed = stepping.compute(scenario, step, {})
+            for block in computed.outcome.panels:
                 keys = block.explanation.reason_keys() if block.explanation else set()
                 keys |= {key for key, _ in block.lines}
                 for key in keys:
@@ -169,7 +177,7 @@ def _hex_step_numbers(query: dict[str, str] | None = None):
 
     scenario = next(s for s in all_scenarios() if s.slug == "12-dreadball-facing-and-hexes")
     step = scenario.step(2)
-    computed = services.compute(scenario, step, query or {})
+    computed = stepping.compute(scenario, step, query or {})
     return computed, hexes, facing
 
 
@@ -179,7 +187,7 @@ def test_hex_route_is_a_real_detour_drawn_hex_by_hex() -> None:
     assert values["distance"].value > values["straight"].value, "the scenario's destination must need a detour"
     (path,) = marks.arrows
     assert len(path) == values["distance"].value + 1  # hex centre to hex centre, start included
-    for a, b in zip(path, path[1:]):
+    for a, b in itertools.pairwise(path):
         assert hexes.distance(hexes.Hex(*a), hexes.Hex(*b)) == 1
     assert not set(path) & marks.threat, "the route keeps out of the threat zone"
     assert set(path) <= set(marks.route)
@@ -195,7 +203,7 @@ def test_hex_narration_numbers_come_from_the_engine() -> None:
     blocked = [hexes.Hex(*guard.square), *zone]
     length = hexes.route_length(board, start, goal, blocked)
     routes = hexes.count_shortest_routes(board, start, goal, blocked).result
-    view = services.step_view(computed.ws.scenario, 2, {}, "en")
+    view = presenting.step_view(computed.ws.scenario, 2, {}, "en")
     text = re.sub(r"<[^>]+>", "", view.narration)
     assert f"is {hexes.distance(start, goal)} hexes away" in text
     assert f"is {length} hexes long" in text and f"There are {routes} equally short routes" in text
@@ -208,7 +216,7 @@ def test_hex_destination_is_a_lettered_select(client, lang: str) -> None:
     assert 'id="f-q"' not in html and 'id="f-r"' not in html
     assert '<select id="f-to" name="to"' in html
     assert 'class="hex-label hex-label--goal"' in html  # the chosen letter is drawn on the board
-    assert "<polyline class=\"arrow\"" in html
+    assert '<polyline class="arrow"' in html
 
 
 def test_hex_destination_letter_changes_the_route(client) -> None:
@@ -227,6 +235,7 @@ def test_hex_destination_bad_letter_gets_an_inline_message(client, value: str) -
 
 
 # -- the budget bar tells every purchase apart ------------------------------------------------------
+
 
 def test_budget_bar_numbers_and_styles_every_part(client) -> None:
     query = "?try=1&n_lineman=7&rerolls=2&n_apothecary=1&n_assistant=2&n_cheerleader=2&n_fan_factor=2"

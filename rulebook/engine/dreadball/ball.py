@@ -132,7 +132,12 @@ class BallPath:
             "hexes": [str(h) for h in self.hexes],
             "end": str(self.end),
             "bounces": [
-                {"at": str(b.at), "incoming": b.incoming.name.lower(), "outgoing": b.outgoing.name.lower(), "corner": b.corner}
+                {
+                    "at": str(b.at),
+                    "incoming": b.incoming.name.lower(),
+                    "outgoing": b.outgoing.name.lower(),
+                    "corner": b.corner,
+                }
                 for b in self.bounces
             ],
             "landing": self.landing.value,
@@ -259,12 +264,20 @@ def launch_hit_dice(hex_number: int, after_rebound: bool = False) -> Breakdown[i
     seed lists 6, 5, ... without saying where it stops; we floor at one die.
     """
     if after_rebound:
-        return Breakdown(LAUNCH_REBOUND_DICE, (), LAUNCH_REBOUND_DICE, "launch_hit_after_rebound",
-                         (Note("coach_dice_not_allowed", {"roll": "launch"}),))
+        return Breakdown(
+            LAUNCH_REBOUND_DICE,
+            (),
+            LAUNCH_REBOUND_DICE,
+            "launch_hit_after_rebound",
+            (Note("coach_dice_not_allowed", {"roll": "launch"}),),
+        )
     if hex_number < 1:
         raise ValueError("hexes are counted from 1")
     dice = max(1, LAUNCH_MAX_DICE + 1 - hex_number)
-    notes = (Note("launch_hit_dice_by_hex", {"hex_number": hex_number}), Note("coach_dice_not_allowed", {"roll": "launch"}))
+    notes = (
+        Note("launch_hit_dice_by_hex", {"hex_number": hex_number}),
+        Note("coach_dice_not_allowed", {"roll": "launch"}),
+    )
     return Breakdown(LAUNCH_MAX_DICE, (), dice, "launch_hit_dice_by_hex", notes)
 
 

@@ -78,9 +78,7 @@ def role_bonus(role: Role, attribute: Attribute) -> Modifier | None:
 # ---------------------------------------------------------------------------
 
 
-def dice_pool(
-    modifiers: Iterable[Modifier] = (), coach_dice: int = 0, base: int = BASE_DICE
-) -> Breakdown[int]:
+def dice_pool(modifiers: Iterable[Modifier] = (), coach_dice: int = 0, base: int = BASE_DICE) -> Breakdown[int]:
     """Dice to roll: base + modifiers + coach dice, floored at zero.
 
     Coach dice are summed with the other modifiers (seed: "como un modificador"),
@@ -198,7 +196,9 @@ def opposed_check_result(active_successes: int, opponent_successes: int) -> Brea
         if result.double:
             notes.append(Note("opposed_double"))
     notes.append(Note("net_successes"))
-    return Breakdown(active_successes, (Modifier(-opponent_successes, "net_successes"),), result, "successes_total", tuple(notes))
+    return Breakdown(
+        active_successes, (Modifier(-opponent_successes, "net_successes"),), result, "successes_total", tuple(notes)
+    )
 
 
 # ---------------------------------------------------------------------------
@@ -245,8 +245,10 @@ def _sum_over_counts(term: Callable[[int], Fraction], start: int, ratio: Fractio
 
 def _p_greater(a: SuccessDistribution, b: SuccessDistribution) -> Fraction:
     """P(A > B) = sum_b P(B=b) P(A >= b+1); terms are 36**-b * poly(b) late on."""
+
     def term(k: int) -> Fraction:
         return b.pmf(k) * a.at_least(k + 1)
+
     start = max(a.tail_start, b.tail_start)
     return _sum_over_counts(term, start, Fraction(1, 36), a.tail_degree + b.tail_degree)
 
@@ -254,22 +256,27 @@ def _p_greater(a: SuccessDistribution, b: SuccessDistribution) -> Fraction:
 def _p_equal(a: SuccessDistribution, b: SuccessDistribution) -> Fraction:
     def term(k: int) -> Fraction:
         return a.pmf(k) * b.pmf(k)
+
     start = max(a.tail_start, b.tail_start)
     return _sum_over_counts(term, start, Fraction(1, 36), a.tail_degree + b.tail_degree)
 
 
 def _p_double(winner: SuccessDistribution, loser: SuccessDistribution) -> Fraction:
     """P(W >= 1 and W >= 2L); terms are 216**-l * poly(l) late on."""
+
     def term(k: int) -> Fraction:
         return loser.pmf(k) * winner.at_least(max(1, 2 * k))
+
     start = max(loser.tail_start, (winner.tail_start + 1) // 2, 1)
     return _sum_over_counts(term, start, Fraction(1, 216), winner.tail_degree + loser.tail_degree)
 
 
 def net_result_probability(a: SuccessDistribution, b: SuccessDistribution, net: int) -> Fraction:
     """Exact P(A - B == net) (e.g. the margin feeding an Armour check)."""
+
     def term(k: int) -> Fraction:
         return b.pmf(k) * a.pmf(k + net)
+
     start = max(b.tail_start, a.tail_start - net, 0)
     return _sum_over_counts(term, start, Fraction(1, 36), a.tail_degree + b.tail_degree)
 

@@ -175,7 +175,9 @@ class SuccessDistribution:
         sixes_per_chain = SIXTH / (1 - SIXTH)
         expected_rerolled = sum(
             (
-                comb(n, f) * fail_terminal**f * (1 - fail_terminal) ** (n - f)
+                comb(n, f)
+                * fail_terminal**f
+                * (1 - fail_terminal) ** (n - f)
                 * (f if self.rerolls is None else min(f, self.rerolls))
                 for f in range(n + 1)
             ),

@@ -158,7 +158,7 @@ class HexBoard:
     def violated_axes(self, h: Hex) -> tuple[Axis, ...]:
         """Which bounds the hex lies beyond (empty tuple: on the pitch)."""
         out = []
-        for axis, value in zip(Axis, h.cube):
+        for axis, value in zip(Axis, h.cube, strict=False):
             low, high = self.bounds(axis)
             if not low <= value <= high:
                 out.append(axis)
@@ -238,7 +238,9 @@ def count_shortest_routes(board: HexBoard, a: Hex, b: Hex, blocked: Iterable[Hex
             continue
         ways[h] = sum(ways[n] for n in board.on_pitch_neighbours(h) if dist.get(n) == dist[h] - 1)
     count = ways[b]
-    return Breakdown(dist[b], (), count, "shortest_routes", (Note("hex_distance"), Note("shortest_routes", {"count": count})))
+    return Breakdown(
+        dist[b], (), count, "shortest_routes", (Note("hex_distance"), Note("shortest_routes", {"count": count}))
+    )
 
 
 def hexes_on_shortest_routes(board: HexBoard, a: Hex, b: Hex, blocked: Iterable[Hex] = ()) -> frozenset[Hex]:

@@ -25,14 +25,12 @@ class SeriesShapeError(ArithmeticError):
 def finite_differences(values: list[Fraction]) -> list[Fraction]:
     """[Delta**0 v(0), Delta**1 v(0), ...] from v(0), v(1), ..."""
     return [
-        sum((Fraction((-1) ** (i - l) * comb(i, l)) * values[l] for l in range(i + 1)), Fraction(0))
+        sum((Fraction((-1) ** (i - k) * comb(i, k)) * values[k] for k in range(i + 1)), Fraction(0))
         for i in range(len(values))
     ]
 
 
-def sum_geometric_polynomial(
-    term: Callable[[int], Fraction], ratio: Fraction, start: int, degree: int
-) -> Fraction:
+def sum_geometric_polynomial(term: Callable[[int], Fraction], ratio: Fraction, start: int, degree: int) -> Fraction:
     """Exact value of sum_{b >= start} term(b), where term(b) = ratio**b * R(b).
 
     ``degree`` is an upper bound on deg R. The extra difference Delta**(degree+1)
@@ -47,7 +45,5 @@ def sum_geometric_polynomial(
     diffs = finite_differences(poly_values)
     if diffs[degree + 1] != 0:
         raise SeriesShapeError("terms are not ratio**b times a polynomial of the given degree")
-    inner = sum(
-        (ratio**i / (1 - ratio) ** (i + 1) * diffs[i] for i in range(degree + 1)), Fraction(0)
-    )
+    inner = sum((ratio**i / (1 - ratio) ** (i + 1) * diffs[i] for i in range(degree + 1)), Fraction(0))
     return ratio**start * inner

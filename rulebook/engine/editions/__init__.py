@@ -1,4 +1,5 @@
 """Editions of the rules behind one interface, looked up by key ("lrb6", "bb2025")."""
+
 from __future__ import annotations
 
 from .base import Edition, TableRow, lookup

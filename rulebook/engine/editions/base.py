@@ -3,10 +3,11 @@
 Generic modules (movement, block, injury, passing, kickoff) never test which edition they
 run under: they ask the Edition object for targets, modifiers, tables and rule switches.
 """
+
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ..explain import Explanation, Modifier, params, target_explanation
@@ -49,6 +50,10 @@ class Edition(ABC):
     # How many team re-rolls may be used in one team turn (None: any number).
     team_rerolls_per_turn: ClassVar[int | None]
     pro_target: ClassVar[int]
+    # Pro re-rolls the whole roll (False) or one die of a multiple-dice roll such as a block (True).
+    pro_rerolls_one_die: ClassVar[bool]
+    # A failed Pro roll may itself be re-rolled with a team re-roll.
+    pro_roll_team_rerollable: ClassVar[bool] = False
     loner_default_target: ClassVar[int] = 4
     rushes: ClassVar[int] = 2
     stand_up_cost: ClassVar[int] = 3
@@ -127,8 +132,9 @@ class Edition(ABC):
         return target_explanation(self.stand_up_roll_target, "stand_up_low_movement", (), params(ma=player.ma))
 
     @abstractmethod
-    def pickup_test(self, player: Player, board: Board, square: Square, weather: Weather = Weather.NICE) -> Explanation:
-        ...
+    def pickup_test(
+        self, player: Player, board: Board, square: Square, weather: Weather = Weather.NICE
+    ) -> Explanation: ...
 
     @abstractmethod
     def catch_test(
@@ -147,8 +153,7 @@ class Edition(ABC):
         """Whether a pass roll (natural die, modified total) is a fumble."""
 
     @abstractmethod
-    def interception_test(self, player: Player, board: Board, accurate: bool = True) -> Explanation:
-        ...
+    def interception_test(self, player: Player, board: Board, accurate: bool = True) -> Explanation: ...
 
     # -- re-rolls -----------------------------------------------------------------------
     def skill_reroll_for(self, roll_kind: str) -> str | None:
@@ -161,6 +166,31 @@ class Edition(ABC):
     @abstractmethod
     def armour_broken(self, total: int, av: int) -> bool:
         """Whether a modified 2D6 armour roll beats this armour value."""
+
+    def armour_target(self, av: int) -> int:
+        """The lowest armour roll (2D6 and modifiers) that breaks this armour value."""
+        return next((total for total in range(2, 13) if self.armour_broken(total, av)), 13)
+
+    # -- notation of the characteristics -------------------------------------------------
+    # AG and AV as characteristics (classic: AG 3, AV 8) or as target numbers (2025: AG 3+, AV 9+).
+    ag_is_target: ClassVar[bool]
+    av_is_target: ClassVar[bool]
+
+    def convert_ag(self, ag: int, source: Edition) -> int:
+        """An AG written in `source`'s notation, in this edition's: a classic AG of n reads as a
+        target of (6 − n)+ and back (AG 3 ↔ 3+, AG 4 ↔ 2+)."""
+        return ag if self.ag_is_target == source.ag_is_target else max(1, min(6, 6 - ag))
+
+    def convert_av(self, av: int, source: Edition) -> int:
+        """An AV written in `source`'s notation, in this edition's: a classic AV of n reads as
+        (n + 1)+ and back (AV 8 ↔ 9+)."""
+        if self.av_is_target == source.av_is_target:
+            return av
+        return av + 1 if self.av_is_target else av - 1
+
+    def convert_player(self, player: Player, source: Edition) -> Player:
+        """The same player written in this edition's notation."""
+        return replace(player, ag=self.convert_ag(player.ag, source), av=self.convert_av(player.av, source))
 
     # -- shared geometry-based modifiers -------------------------------------------------
     @staticmethod

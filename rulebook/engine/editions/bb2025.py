@@ -7,6 +7,7 @@ one roll), Pro works on 3+, dodging has no +1, Break Tackle adds +1 (ST 4 or les
 +2 (ST 5+) once per turn, passes fumble only on a natural 1 (no wildly inaccurate), Claw
 looks at the natural armour roll, Stunty players use their own injury table.
 """
+
 from __future__ import annotations
 
 from ..explain import Explanation, Modifier, params, target_explanation
@@ -67,6 +68,9 @@ class Bb2025(Edition):
     destination_reason = "marked_on_destination"
     team_rerolls_per_turn = None
     pro_target = 3
+    ag_is_target = True
+    av_is_target = True
+    pro_rerolls_one_die = True  # 2025: "a single dice", one die of a block
     dauntless_needs_higher = False
     claw_uses_modified_roll = False
     injury_table = INJURY

@@ -1,4 +1,5 @@
 """Living Rulebook 6 (classic Blood Bowl): the agility table, one team re-roll per turn."""
+
 from __future__ import annotations
 
 from ..explain import Explanation, Modifier, params, target_explanation
@@ -82,6 +83,10 @@ class Lrb6(Edition):
     side_step_skill = "side-step"
     team_rerolls_per_turn = 1
     pro_target = 4
+    ag_is_target = False
+    av_is_target = False
+    pro_rerolls_one_die = False  # LRB6: "any one roll", so a whole block roll
+    pro_roll_team_rerollable = True  # LRB6: the Pro roll itself may be re-rolled with a team re-roll
     dauntless_needs_higher = True
     claw_uses_modified_roll = True
     injury_table = INJURY

@@ -8,7 +8,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandParser
 
-from rulebook.services.content_loader import dump_content
+from rulebook.contentfiles.loader import dump_content
 
 
 class Command(BaseCommand):

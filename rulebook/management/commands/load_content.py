@@ -7,7 +7,7 @@ from typing import Any
 from django.conf import settings
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 
-from rulebook.services.content_loader import (
+from rulebook.contentfiles.loader import (
     ContentConflict,
     ContentInvalid,
     check_content,
@@ -40,7 +40,7 @@ class Command(BaseCommand):
         try:
             report = load_content(root, overwrite=options["overwrite"])
         except ContentInvalid as error:
-            raise CommandError(self._listing("problem(s) in the content files", error.problems))
+            raise CommandError(self._listing("problem(s) in the content files", error.problems)) from None
         except ContentConflict as error:
             raise CommandError(
                 self._listing(
@@ -48,7 +48,7 @@ class Command(BaseCommand):
                     "dump_content or rerun with --overwrite",
                     error.items,
                 )
-            )
+            ) from None
         message = report.summary()
         if report.changed:
             self.stdout.write(self.style.SUCCESS(f"Content loaded: {message}."))

@@ -7,7 +7,7 @@ from typing import Any
 
 from django.core.management.base import BaseCommand, CommandParser
 
-from rulebook.services.translation_report import build_report, percentages
+from rulebook.contentfiles.completeness import build_report, percentages
 
 
 class Command(BaseCommand):

@@ -91,7 +91,13 @@ def test_decision_orders() -> None:
 
 @pytest.mark.parametrize(
     ("successes", "required", "expected"),
-    [(0, 1, CheckResult.FAIL), (1, 1, CheckResult.PASS), (2, 1, CheckResult.DOUBLE), (3, 2, CheckResult.PASS), (4, 2, CheckResult.DOUBLE)],
+    [
+        (0, 1, CheckResult.FAIL),
+        (1, 1, CheckResult.PASS),
+        (2, 1, CheckResult.DOUBLE),
+        (3, 2, CheckResult.PASS),
+        (4, 2, CheckResult.DOUBLE),
+    ],
 )
 def test_fixed_check_result(successes: int, required: int, expected: CheckResult) -> None:
     assert fixed_check_result(successes, required).result is expected
@@ -105,7 +111,16 @@ def test_escalating_attempts_need_one_more_each() -> None:
 
 @pytest.mark.parametrize(
     ("active", "opponent", "winner", "double"),
-    [(4, 2, Side.ACTIVE, True), (3, 2, Side.ACTIVE, False), (1, 0, Side.ACTIVE, True), (0, 0, None, False), (2, 2, None, False), (2, 3, Side.OPPONENT, False), (1, 3, Side.OPPONENT, True), (0, 5, Side.OPPONENT, True)],
+    [
+        (4, 2, Side.ACTIVE, True),
+        (3, 2, Side.ACTIVE, False),
+        (1, 0, Side.ACTIVE, True),
+        (0, 0, None, False),
+        (2, 2, None, False),
+        (2, 3, Side.OPPONENT, False),
+        (1, 3, Side.OPPONENT, True),
+        (0, 5, Side.OPPONENT, True),
+    ],
 )
 def test_opposed_result(active: int, opponent: int, winner: Side | None, double: bool) -> None:
     result = opposed_check_result(active, opponent).result

@@ -134,7 +134,7 @@ def test_exact_law_agrees_with_seeded_monte_carlo(dice: int, target: int, rr: in
     law = SuccessDistribution(dice, target, rr)
     n = 4000
     samples = [simulate_successes(dice, target, rng, rr) for _ in range(n)]
-    for k in range(0, 4):
+    for k in range(4):
         observed = sum(1 for s in samples if s >= k) / n
         expected = float(law.at_least(k))
         # 5 standard deviations of a binomial proportion, plus a tiny floor.
@@ -177,5 +177,13 @@ def test_former_six_rerolled_into_six_gives_no_new_extra_die() -> None:
 
 
 def test_failed_indices_skip_rerolled_and_locked() -> None:
-    roll = DiceRoll(4, [Die(1, DieSource.POOL), Die(2, DieSource.POOL, rerolled=True), Die(3, DieSource.CRITICAL, locked=True), Die(5, DieSource.POOL)])
+    roll = DiceRoll(
+        4,
+        [
+            Die(1, DieSource.POOL),
+            Die(2, DieSource.POOL, rerolled=True),
+            Die(3, DieSource.CRITICAL, locked=True),
+            Die(5, DieSource.POOL),
+        ],
+    )
     assert roll.failed_indices() == [0]

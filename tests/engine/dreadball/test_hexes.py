@@ -77,7 +77,7 @@ def test_blockers_lengthen_or_cut_routes() -> None:
     a, b = Hex(0, 0), Hex(2, 0)
     assert count_shortest_routes(board, a, b).result == 1
     assert route_length(board, a, b, [Hex(1, 0)]) == 3
-    wall = [n for n in neighbours(a)]
+    wall = list(neighbours(a))
     assert not is_reachable(board, a, b, wall)
     assert count_shortest_routes(board, a, b, wall).result == 0
     assert hexes_on_shortest_routes(board, a, b) == frozenset({a, Hex(1, 0), b})

@@ -1,34 +1,31 @@
-"""Building a tutorial step for the page: run the action through the engine, fill the narration,
-render the explanation, the diagram, the try-it form and the links. Views stay thin."""
+"""Presenting a computed tutorial step in the reader's language: the narration filled with the
+engine's values, the explanation panels, the diagram, the chart, the try-it form and the links."""
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, Mapping
+from typing import Any
 
-from django.urls import reverse
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
 from django.utils.translation import get_language, override
+from django.utils.translation import gettext as _
 
-from rulebook import selectors
+from rulebook import links, selectors
 from rulebook.engine.dreadball import hexes
 from rulebook.engine.explain import Explanation
-from rulebook.models import GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
 
 from . import diagrams, inputs, phrases
-from .actions_bb import KINDS as BB_KINDS
-from .actions_bb import ActionKind
-from .actions_db import KINDS as DB_KINDS
-from .roster import KIND as ROSTER_KIND
+from .actions.base import ExplanationPanel, Outcome
+from .actions.dreadball import DIRECTION_LABELS, DIRECTIONS
+from .actions.workspace import Workspace
 from .scenario import PlayerSpec, Scenario, StepSpec
+from .stepping import Computed, compute
 from .values import Num, Pct, Value, fill
-from .workspace import ActionError, Block, Field, Outcome, Workspace
 
-KINDS: dict[str, ActionKind] = {**BB_KINDS, **DB_KINDS, ROSTER_KIND.name: ROSTER_KIND}
 ACTOR_KEYS = ("player", "receiver", "attacker", "defender", "victim", "opponent")
 LINK_KINDS = ("section", "skill", "table", "term", "variant")
 
@@ -47,7 +44,7 @@ class FormField:
 
 
 @dataclass
-class RenderedBlock:
+class RenderedPanel:
     heading: str
     lines: list[str]
 
@@ -62,7 +59,7 @@ class StepView:
     narration: SafeString
     picture: SafeString
     positions: list[str]
-    blocks: list[RenderedBlock]
+    panels: list[RenderedPanel]
     chart: SafeString | None
     fields: list[FormField]
     problems: list[str]
@@ -72,81 +69,8 @@ class StepView:
     legend: list[tuple[str, str, str]]
 
 
-# -- running the action ---------------------------------------------------------------------------
-
-def workspace_for(scenario: Scenario, step: StepSpec, edition: str | None = None) -> Workspace:
-    return Workspace(
-        scenario=scenario,
-        edition_key=edition or step.edition or scenario.ruleset,
-        cast=dict(scenario.cast_at(step.number)),
-        action=dict(step.action),
-        ball=scenario.ball_at(step.number),
-    )
-
-
-def chosen_fields(kind: ActionKind, ws: Workspace, step: StepSpec) -> list[Field]:
-    available = {f.name: f for f in kind.fields(ws)}
-    names = step.inputs if step.inputs is not None else kind.default_inputs
-    return [available[n] for n in names if n in available]
-
-
-@dataclass
-class Computed:
-    ws: Workspace
-    outcome: Outcome
-    fields: list[Field]
-    values: dict[str, Any]
-    problems: list[inputs.Problem]
-    action_error: str
-
-
-def compute(scenario: Scenario, step: StepSpec, query: Mapping[str, str]) -> Computed:
-    """The engine's answer for the step with the reader's inputs (defaults when invalid)."""
-    kind = KINDS[step.action.get("kind", "none")]
-    ws = workspace_for(scenario, step)
-    fields = chosen_fields(kind, ws, step)
-    defaults = kind.defaults(ws)
-    values, problems = inputs.parse(fields, query, defaults)
-    action_error = ""
-    try:
-        outcome = kind.run(ws, values if not problems else defaults)
-    except ActionError as error:
-        action_error = inputs.action_message(error.key, error.params)
-        ws = workspace_for(scenario, step)
-        outcome = kind.run(ws, defaults)
-    compare = step.action.get("compare")
-    if compare:
-        outcome.values.update(_compared(scenario, step, kind, compare, values if not problems else defaults))
-    return Computed(ws, outcome, fields, values, problems, action_error)
-
-
-def _compared(scenario: Scenario, step: StepSpec, kind: ActionKind, edition: str, values: dict[str, Any]) -> dict[str, Value]:
-    """The same action under another edition, as other_* values. A 2025 AG of n+ is read as
-    the classic AG 6 − n and an AV of n+ as the classic AV n − 1 (the conversion between the
-    editions), for every player."""
-    ws = workspace_for(scenario, step, edition)
-    converting = step.edition == "bb2025" and edition == "lrb6"
-    if converting:
-        for pid, spec in ws.cast.items():
-            ws.cast[pid] = replace(spec, ag=_classic_ag(spec.ag), av=spec.av - 1)
-    other = dict(kind.defaults(ws))
-    other.update({k: v for k, v in values.items() if k not in ("ag", "av")})
-    if "ag" in values:
-        other["ag"] = _classic_ag(int(values["ag"])) if converting else values["ag"]
-    if "av" in values:
-        other["av"] = int(values["av"]) - 1 if converting else values["av"]
-    try:
-        outcome = kind.run(ws, other)
-    except ActionError:
-        return {}
-    return {f"other_{k}": v for k, v in outcome.values.items()}
-
-
-def _classic_ag(modern: int) -> int:
-    return max(1, min(6, 6 - modern))
-
-
 # -- rendering ------------------------------------------------------------------------------------
+
 
 def format_param(name: str, value: Any, lang: str, edition: str, names: dict[str, str]) -> Any:
     if hasattr(value, "format") and not isinstance(value, str):
@@ -180,20 +104,24 @@ def explanation_lines(expl: Explanation, lang: str, edition: str, names: dict[st
     for child in expl.children:
         lines += explanation_lines(child, lang, edition, names)
     if expl.result_reason and expl.result_reason not in ("path_success_probability", expl.base_reason):
-        lines.append(_phrase(expl.result_reason, {"value": expl.result, **dict(expl.result_params)}, lang, edition, names))
+        lines.append(
+            _phrase(expl.result_reason, {"value": expl.result, **dict(expl.result_params)}, lang, edition, names)
+        )
     return lines
 
 
-def render_blocks(blocks: list[Block], lang: str, edition: str, names: dict[str, str]) -> list[RenderedBlock]:
+def render_panels(
+    panels: list[ExplanationPanel], lang: str, edition: str, names: dict[str, str]
+) -> list[RenderedPanel]:
     rendered = []
-    for block in blocks:
-        lines = explanation_lines(block.explanation, lang, edition, names) if block.explanation else []
-        lines += [_phrase(key, params, lang, edition, names) for key, params in block.lines]
-        heading = phrases.heading(block.heading, lang, edition)
-        square = block.heading_params.get("square")
+    for panel in panels:
+        lines = explanation_lines(panel.explanation, lang, edition, names) if panel.explanation else []
+        lines += [_phrase(key, params, lang, edition, names) for key, params in panel.lines]
+        heading = phrases.heading(panel.heading, lang, edition)
+        square = panel.heading_params.get("square")
         if square is not None:
             heading += f" → ({square[0] + 1}, {square[1] + 1})"
-        rendered.append(RenderedBlock(heading, lines))
+        rendered.append(RenderedPanel(heading, lines))
     return rendered
 
 
@@ -202,34 +130,47 @@ _BOLD = re.compile(r"\*\*(.+?)\*\*")
 
 def narration_html(text: str) -> SafeString:
     paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
-    html = "".join("<p>" + _BOLD.sub(r"<strong>\1</strong>", str(escape(" ".join(p.split())))) + "</p>" for p in paragraphs)
+    html = "".join(
+        "<p>" + _BOLD.sub(r"<strong>\1</strong>", str(escape(" ".join(p.split())))) + "</p>" for p in paragraphs
+    )
     return mark_safe(html)  # escaped above; only <p> and <strong> are ours
 
 
-def field_label(label: Any, ruleset: str, lang: str) -> str:
+def skill_slugs(labels: list[Any]) -> list[str]:
+    """The skills a form's labels name (("skill", slug) and ("defender-skill", slug))."""
+    return [payload for label in labels if isinstance(label, tuple) and label[0] != "text" for payload in [label[1]]]
+
+
+def field_label(label: Any, lang: str, skill_names: dict[str, str]) -> str:
     if isinstance(label, tuple):
         kind, payload = label
         if kind == "text":
-            return payload.get(lang) or payload.get("en", "")
-        name = skill_name(ruleset, payload, lang)
+            return str(payload.get(lang) or payload.get("en", ""))
+        name = skill_names[payload]
         return _("Opponent has %(skill)s") % {"skill": name} if kind == "defender-skill" else name
     return str(label)
 
 
-def skill_name(ruleset: str, slug: str, lang: str) -> str:
-    skill = Skill.objects.filter(ruleset__key=ruleset, slug=slug).first()
-    if skill is None and ruleset == "bb2025":
-        skill = Skill.objects.filter(ruleset__key="lrb6", slug=slug).first()
-    return (getattr(skill, f"name_{lang}", "") if skill else "") or slug.replace("-", " ").title()
-
-
 def form_fields(computed: Computed, ruleset: str, lang: str) -> list[FormField]:
+    """The try-it form's fields in the reader's language (every skill name in one query)."""
     errors = {p.field: p.message for p in computed.problems}
+    names = selectors.skill_names(ruleset, skill_slugs([spec.label for spec in computed.fields]), lang)
     result = []
     for spec in computed.fields:
         value = computed.values.get(spec.name)
-        result.append(FormField(spec.name, field_label(spec.label, ruleset, lang), spec.kind, value, spec.lo, spec.hi,
-                                [(v, str(label)) for v, label in spec.choices], errors.get(spec.name, ""), str(spec.hint)))
+        result.append(
+            FormField(
+                spec.name,
+                field_label(spec.label, lang, names),
+                spec.kind,
+                value,
+                spec.lo,
+                spec.hi,
+                [(v, str(label)) for v, label in spec.choices],
+                errors.get(spec.name, ""),
+                str(spec.hint),
+            )
+        )
     return result
 
 
@@ -242,35 +183,35 @@ def raw_query_values(fields: list[FormField], query: Mapping[str, str]) -> None:
 
 # -- links to the rules -----------------------------------------------------------------------------
 
+
 def resolve_link(spec: str, default_ruleset: str, lang: str) -> dict[str, str] | None:
-    """"section:dodging", "skill:dodge", "lrb6:table:agility" → {label, url}; None if missing."""
+    """ "section:dodging", "skill:dodge", "lrb6:table:agility" → {label, url, kind}; None if missing."""
     parts = spec.split(":")
     if len(parts) not in (2, 3):
         return None
-    ruleset, kind, slug = (parts if len(parts) == 3 else [default_ruleset, *parts])
+    ruleset, kind, slug = parts if len(parts) == 3 else [default_ruleset, *parts]
     if kind not in LINK_KINDS:
         return None
-    try:
-        if kind == "section":
-            section = RuleSection.objects.select_related("ruleset", "parent__parent").get(ruleset__key=ruleset, slug=slug)
-            return {"url": selectors.section_url(section, lang), "label": getattr(section, f"title_{lang}") or section.title_en,
-                    "kind": "section"}
-        model = {"skill": Skill, "table": GameTable, "term": GlossaryTerm, "variant": RuleVariant}[kind]
-        item = model.objects.get(ruleset__key=ruleset, slug=slug)
-        label_field = {"skill": "name", "table": "title", "term": "term", "variant": "title"}[kind]
-        return {"url": selectors.item_url(kind, ruleset, slug, lang), "label": getattr(item, f"{label_field}_{lang}") or slug,
-                "kind": kind}
-    except (RuleSection.DoesNotExist, Skill.DoesNotExist, GameTable.DoesNotExist, GlossaryTerm.DoesNotExist,
-            RuleVariant.DoesNotExist):
+    item = selectors.find_item(ruleset, kind, slug)
+    if item is None:
         return None
+    label = getattr(item, f"{selectors.LABEL_FIELDS[kind]}_{lang}") or slug
+    url = links.section_url(ruleset, item, lang) if kind == "section" else links.item_url(kind, ruleset, slug, lang)  # type: ignore[arg-type]
+    return {"url": url, "label": label, "kind": kind}
 
 
 def links_for(step: StepSpec, ruleset: str, lang: str) -> list[dict[str, str]]:
-    found = (resolve_link(spec, ruleset, lang) for spec in step.links)
-    return [link for link in found if link]
+    """The rules a step involves, each once."""
+    found: dict[str, dict[str, str]] = {}
+    for spec in step.links:
+        link = resolve_link(spec, ruleset, lang)
+        if link and link["url"] not in found:
+            found[link["url"]] = link
+    return list(found.values())
 
 
 # -- the picture ------------------------------------------------------------------------------------
+
 
 def _actors(ws: Workspace) -> list[PlayerSpec]:
     ids = [ws.action[k] for k in ACTOR_KEYS if isinstance(ws.action.get(k), str)]
@@ -285,7 +226,11 @@ def _cells_of_interest(ws: Workspace, outcome: Outcome) -> list[tuple[int, int]]
         cells = [tuple(p.square) for p in ws.cast.values() if p.square]
     for actor in actors:  # the players around the action: markers, helpers
         for p in ws.cast.values():
-            if p.square and actor.square and max(abs(p.square[0] - actor.square[0]), abs(p.square[1] - actor.square[1])) <= 1:
+            if (
+                p.square
+                and actor.square
+                and max(abs(p.square[0] - actor.square[0]), abs(p.square[1] - actor.square[1])) <= 1
+            ):
                 cells.append(tuple(p.square))
     for path in marks.arrows:
         cells += [tuple(c) for c in path if c]
@@ -310,7 +255,11 @@ def positions_text(ws: Workspace, lang: str, dreadball: bool) -> list[str]:
         team = teams[p.team].name.get(lang, p.team)
         where = f"q {p.square[0]}, r {p.square[1]}" if dreadball else square_name(p.square)
         line = _("%(player)s (%(team)s, number %(number)s) on %(square)s") % {
-            "player": p.label(lang), "team": team, "number": p.number, "square": where}
+            "player": p.label(lang),
+            "team": team,
+            "number": p.number,
+            "square": where,
+        }
         if p.status != "standing":
             line += " — " + _("on the ground")
         if dreadball and p.facing and p.status == "standing":
@@ -325,8 +274,6 @@ def positions_text(ws: Workspace, lang: str, dreadball: bool) -> list[str]:
 
 
 def _direction_label(name: str) -> str:
-    from .actions_db import DIRECTION_LABELS, DIRECTIONS
-
     return str(DIRECTION_LABELS[DIRECTIONS.index(name)])
 
 
@@ -335,22 +282,41 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
     desc = " ".join(positions_text(ws, lang, ws.scenario.game == "dreadball")) or title
     if outcome.budget:
         parts = [(label.format(lang), amount) for label, amount in budget_parts(outcome)]
-        desc = "; ".join(f"{n}. {label}: {Num(amount).format(lang)}" for n, (label, amount) in enumerate(parts, start=1))
+        desc = "; ".join(
+            f"{n}. {label}: {Num(amount).format(lang)}" for n, (label, amount) in enumerate(parts, start=1)
+        )
         return mark_safe(diagrams.budget_svg(parts, outcome.budget_total, title, desc or title, uid))
     if ws.scenario.game == "dreadball":
         board = [(h.q, h.r) for h in hexes.dreadball_pitch().hexes()]
-        focus = ([tuple(p.square) for p in ws.cast.values() if p.square] + list(outcome.marks.route) + list(outcome.marks.threat)
-                 + list(outcome.marks.labels))
+        focus = (
+            [tuple(p.square) for p in ws.cast.values() if p.square]
+            + list(outcome.marks.route)
+            + list(outcome.marks.threat)
+            + list(outcome.marks.labels)
+        )
         opponent = ws.cast.get(ws.action.get("opponent", ""))
         threat_colour = colours.get(opponent.team, "b") if opponent else "b"
         ball = tuple(ws.ball) if isinstance(ws.ball, list) else None
-        return mark_safe(diagrams.hex_svg(board, list(ws.cast.values()), colours, ball, outcome.marks, focus, title, desc,
-                                          threat_colour, uid))
+        return mark_safe(
+            diagrams.hex_svg(
+                board, list(ws.cast.values()), colours, ball, outcome.marks, focus, title, desc, threat_colour, uid
+            )
+        )
     crop = diagrams.crop_for(_cells_of_interest(ws, outcome), step.focus)
     ball = ws.ball_square()
     carried = ws.ball if isinstance(ws.ball, str) and ws.ball in ws.cast else None
-    svg = diagrams.pitch_svg(list(ws.cast.values()), colours, (ball.x, ball.y) if ball else None, carried, outcome.marks, crop,
-                             title, desc, lambda p: Pct(p).format(lang), uid)
+    svg = diagrams.pitch_svg(
+        list(ws.cast.values()),
+        colours,
+        (ball.x, ball.y) if ball else None,
+        carried,
+        outcome.marks,
+        crop,
+        title,
+        desc,
+        lambda p: Pct(p).format(lang),
+        uid,
+    )
     return mark_safe(svg)
 
 
@@ -369,13 +335,27 @@ def legend(outcome: Outcome, ws: Workspace) -> list[tuple[str, str, str]]:
     lang = get_language() or "en"
     for number, (label, amount) in enumerate(budget_parts(outcome), start=1):
         name = label.format(lang)
-        items.append((diagrams.budget_style(number - 1), f"{name[:1].upper()}{name[1:]}: {Num(amount).format(lang)}", str(number)))
+        items.append(
+            (
+                diagrams.budget_style(number - 1),
+                f"{name[:1].upper()}{name[1:]}: {Num(amount).format(lang)}",
+                str(number),
+            )
+        )
     if marks.zones_against:
         enemy = next((t.colour for k, t in ws.scenario.teams.items() if k != marks.zones_against), "b")
-        items.append((f"tz-{enemy}", _("Shaded squares: tackle zones of the opposing players (darker: more zones)"), ""))
+        items.append(
+            (f"tz-{enemy}", _("Shaded squares: tackle zones of the opposing players (darker: more zones)"), "")
+        )
     if marks.threat:
         opponent = ws.cast.get(ws.action.get("opponent", ""))
-        items.append((f"tz-{ws.scenario.teams[opponent.team].colour if opponent else 'b'}", _("Shaded hexes: the opponent's threat zone"), ""))
+        items.append(
+            (
+                f"tz-{ws.scenario.teams[opponent.team].colour if opponent else 'b'}",
+                _("Shaded hexes: the opponent's threat zone"),
+                "",
+            )
+        )
     if marks.route:
         items.append(("route", _("Outlined hexes: the shortest routes"), ""))
     if marks.arrows and marks.route:
@@ -426,7 +406,7 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
         narration=narration_html(fill(step.text[lang], outcome.values, lang, edition)),
         picture=picture(ws, outcome, step, lang, title, f"{scenario.slug}-{number}"),
         positions=positions_text(ws, lang, scenario.game == "dreadball"),
-        blocks=render_blocks(outcome.blocks, lang, edition, names),
+        panels=render_panels(outcome.panels, lang, edition, names),
         chart=chart(outcome, lang, edition, f"{scenario.slug}-{number}-chart"),
         fields=fields,
         problems=[p.message for p in computed.problems],
@@ -438,10 +418,8 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
 
 
 def step_url(scenario: Scenario, number: int, lang: str) -> str:
-    with override(lang):
-        return reverse("tutorial:step", args=[scenario.slug, number])
+    return links.page_url("tutorial:step", lang, scenario.slug, number)
 
 
 def index_url(lang: str) -> str:
-    with override(lang):
-        return reverse("tutorial:index")
+    return links.page_url("tutorial:index", lang)

@@ -10,9 +10,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from .actions_bb import ActionKind
-from .values import Num, Text, Word
-from .workspace import Block, Field, Outcome, Workspace
+from ..values import Num, Text, Word
+from .base import ActionKind, ExplanationPanel, Field, Outcome
+from .workspace import Workspace
 
 MIN_PLAYERS = 11
 MAX_PLAYERS = 16
@@ -59,20 +59,39 @@ def roster_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     for item in staff:
         if values[f"n_{item['key']}"] < int(item.get("min", 0)):
             problems.append(("roster_below_minimum", {"name": _text(item["name"]), "min": item["min"]}))
-    outcome = Outcome(values={
-        "players": Num(players), "players_cost": Num(players_cost), "staff_cost": Num(staff_cost),
-        "rerolls": Num(values["rerolls"]), "rerolls_cost": Num(rerolls_cost), "reroll_cost": Num(reroll_cost),
-        "reroll_later": Num(2 * reroll_cost), "total": Num(total), "budget": Num(budget),
-        "remaining": Num(budget - total), "verdict": Word("within_budget" if not problems else "over_budget"),
-    })
+    outcome = Outcome(
+        values={
+            "players": Num(players),
+            "players_cost": Num(players_cost),
+            "staff_cost": Num(staff_cost),
+            "rerolls": Num(values["rerolls"]),
+            "rerolls_cost": Num(rerolls_cost),
+            "reroll_cost": Num(reroll_cost),
+            "reroll_later": Num(2 * reroll_cost),
+            "total": Num(total),
+            "budget": Num(budget),
+            "remaining": Num(budget - total),
+            "verdict": Word("within_budget" if not problems else "over_budget"),
+        }
+    )
     for item in positions:
         outcome.values[f"n_{item['key']}"] = Num(values[f"n_{item['key']}"])
-    lines = [("roster_line", {"name": _text(i["name"]), "count": values[f"n_{i['key']}"], "cost": Num(int(i["cost"])),
-                              "total": Num(values[f"n_{i['key']}"] * int(i["cost"]))}) for i in (*positions, *staff)
-             if values[f"n_{i['key']}"]]
+    lines = [
+        (
+            "roster_line",
+            {
+                "name": _text(i["name"]),
+                "count": values[f"n_{i['key']}"],
+                "cost": Num(int(i["cost"])),
+                "total": Num(values[f"n_{i['key']}"] * int(i["cost"])),
+            },
+        )
+        for i in (*positions, *staff)
+        if values[f"n_{i['key']}"]
+    ]
     lines.append(("roster_rerolls", {"count": values["rerolls"], "cost": Num(reroll_cost), "total": Num(rerolls_cost)}))
     lines.append(("roster_total", {"total": Num(total), "remaining": Num(budget - total)}))
-    outcome.blocks = [Block("roster", None, lines + problems)]
+    outcome.panels = [ExplanationPanel("roster", None, lines + problems)]
     outcome.budget = [(_text(p["name"]), values[f"n_{p['key']}"] * int(p["cost"])) for p in positions]
     outcome.budget += [(Word("team_rerolls"), rerolls_cost)]
     outcome.budget += [(_text(s["name"]), values[f"n_{s['key']}"] * int(s["cost"])) for s in staff]
@@ -81,4 +100,4 @@ def roster_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     return outcome
 
 
-KIND = ActionKind("roster", roster_fields, roster_defaults, roster_run)
+KINDS = (ActionKind("roster", roster_fields, roster_defaults, roster_run),)

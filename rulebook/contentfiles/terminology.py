@@ -44,8 +44,9 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-LANGS: tuple[str, ...] = ("es", "it", "fr", "en")
-BLOOD_BOWL = ("lrb6", "bb2025")
+from ..vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS, alternation
+
+BLOOD_BOWL = BLOOD_BOWL_EDITIONS
 FOLDERS = {
     "section": "sections",
     "skill": "skills",
@@ -111,7 +112,7 @@ class Corpus:
 
 def corpus_from_db() -> Corpus:
     """The corpus of the content loaded into the database."""
-    from .models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
+    from ..models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
 
     def values(obj: Any, name: str) -> dict[str, str]:
         return {lang: getattr(obj, f"{name}_{lang}") or "" for lang in LANGS}
@@ -129,8 +130,12 @@ def corpus_from_db() -> Corpus:
         add(skill.ruleset.key, f"skill:{skill.slug}", skill, READ_FIELDS["skill"])
         counterpart = skill.counterpart
         corpus.skills.append(
-            SkillName(skill.ruleset.key, skill.slug, values(skill, "name"),
-                      f"{counterpart.ruleset.key}:{counterpart.slug}" if counterpart else "")
+            SkillName(
+                skill.ruleset.key,
+                skill.slug,
+                values(skill, "name"),
+                f"{counterpart.ruleset.key}:{counterpart.slug}" if counterpart else "",
+            )
         )
     for table in GameTable.objects.select_related("ruleset").prefetch_related("rows"):
         add(table.ruleset.key, f"table:{table.slug}", table, READ_FIELDS["table"])
@@ -139,15 +144,20 @@ def corpus_from_db() -> Corpus:
     for term in GlossaryTerm.objects.select_related("ruleset"):
         add(term.ruleset.key, f"term:{term.slug}", term, READ_FIELDS["term"])
         corpus.terms.append(
-            Term(term.ruleset.key, term.slug, term.concept or term.slug, values(term, "term"),
-                 {lang: list(words) for lang, words in (term.avoid or {}).items()})
+            Term(
+                term.ruleset.key,
+                term.slug,
+                term.concept or term.slug,
+                values(term, "term"),
+                {lang: list(words) for lang, words in (term.avoid or {}).items()},
+            )
         )
     return corpus
 
 
 def corpus_from_tree(root: Path) -> Corpus:
     """The same corpus read straight from the content files (needs Django set up)."""
-    from .services.content_files import read_tree
+    from .files import read_tree
 
     corpus = Corpus()
     for item in read_tree(root).items:
@@ -164,8 +174,13 @@ def corpus_from_tree(root: Path) -> Corpus:
             corpus.skills.append(SkillName(ruleset, data["slug"], dict(data["name"]), data.get("counterpart", "")))
         if kind == "term":
             corpus.terms.append(
-                Term(ruleset, data["slug"], data.get("concept") or data["slug"], dict(data["term"]),
-                     dict(data.get("avoid", {})))
+                Term(
+                    ruleset,
+                    data["slug"],
+                    data.get("concept") or data["slug"],
+                    dict(data["term"]),
+                    dict(data.get("avoid", {})),
+                )
             )
     return corpus
 
@@ -176,13 +191,15 @@ WORD_RE = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 ABBREVIATION_RE = re.compile(r"^[A-Z]{2,4}\+?$")
 PARENS_RE = re.compile(r"\s*\(([^)]*)\)\s*$")
 REFERENCE_RE = re.compile(
-    r"\[\[(?:(?P<ruleset>lrb6|bb2025|dreadball2):)?(?:skill|section|table|term|variant|figure)"
+    r"\[\[(?:(?P<ruleset>" + alternation(RULESET_KEYS) + r"):)?"
+    r"(?:skill|section|table|term|variant|figure)"
     r":[a-z0-9-]+(?:\|(?P<label>[^\]]+))?\]\]"
 )
 
 
-def fold(text: str) -> str:
-    """Case-insensitive (accent-sensitive) comparison form."""
+def casefolded(text: str) -> str:
+    """Case-insensitive but accent-sensitive comparison form (unlike search.text.fold, which drops
+    accents): in terminology "Pase" and "Pasé" are different words."""
     text = unicodedata.normalize("NFC", text).replace("’", "'").replace("\u00a0", " ")
     return re.sub(r"\s+", " ", text).strip().casefold()
 
@@ -269,8 +286,10 @@ class Finding:
     legitimate: str = ""  # why a match is not a stray (explain_matches only)
 
     def line(self) -> str:
-        return (f"[{self.lang}] {self.ref} {self.field}: «{self.found}» → expected «{self.expected}»"
-                f" ({self.rule}) … {self.context} …")
+        return (
+            f"[{self.lang}] {self.ref} {self.field}: «{self.found}» → expected «{self.expected}»"
+            f" ({self.rule}) … {self.context} …"
+        )
 
 
 def _is_multiword(text: str) -> bool:
@@ -280,10 +299,46 @@ def _is_multiword(text: str) -> bool:
 # --- the vocabularies of a language ----------------------------------------------------------
 
 STOPWORDS = {
-    "de", "del", "la", "el", "los", "las", "un", "una", "y", "a", "al", "en", "con", "por",
-    "di", "della", "del", "dei", "il", "lo", "le", "e", "da", "in", "sul", "per",
-    "du", "des", "les", "et", "au", "aux", "sur", "d", "l",
-    "of", "the", "and", "to", "on", "in", "for",
+    "de",
+    "del",
+    "la",
+    "el",
+    "los",
+    "las",
+    "un",
+    "una",
+    "y",
+    "a",
+    "al",
+    "en",
+    "con",
+    "por",
+    "di",
+    "della",
+    "dei",
+    "il",
+    "lo",
+    "le",
+    "e",
+    "da",
+    "in",
+    "sul",
+    "per",
+    "du",
+    "des",
+    "les",
+    "et",
+    "au",
+    "aux",
+    "sur",
+    "d",
+    "l",
+    "of",
+    "the",
+    "and",
+    "to",
+    "on",
+    "for",
 }
 
 
@@ -293,8 +348,7 @@ def key(text: str) -> str:
 
 
 def content_words(text: str) -> list[str]:
-    return [w for w in (fold(w) for w in WORD_RE.findall(text.replace("'", " ")))
-            if w not in STOPWORDS]
+    return [w for w in (casefolded(w) for w in WORD_RE.findall(text.replace("'", " "))) if w not in STOPWORDS]
 
 
 # Irregular forms the prefix rule below cannot see, mapped to a form it can.
@@ -344,7 +398,7 @@ class Vocabulary:
         text_key = key(text)
         for name in self.names:
             if text_key == key(name) or re.search(
-                r"(?<!\w)" + re.escape(fold(text)) + r"(?!\w)", fold(name)
+                r"(?<!\w)" + re.escape(casefolded(text)) + r"(?!\w)", casefolded(name)
             ):
                 return True
             if related(text, name, subset=False):
@@ -357,12 +411,12 @@ def _vocabulary(corpus: Corpus, ruleset: str, lang: str) -> Vocabulary:
     own: set[str] = set()
     for term in corpus.terms:
         name = base_name(term.term[lang])
-        vocab.words.update(fold(w) for w in WORD_RE.findall(name))
+        vocab.words.update(casefolded(w) for w in WORD_RE.findall(name))
         if term.ruleset == ruleset:
             own.update(n for n in (name, abbreviation(term.term[lang])) if n)
     for skill in corpus.skills:
         name = base_name(skill.name[lang])
-        vocab.words.update(fold(w) for w in WORD_RE.findall(name))
+        vocab.words.update(casefolded(w) for w in WORD_RE.findall(name))
         if skill.ruleset == ruleset and name:
             own.add(name)
     vocab.names = sorted(own, key=len, reverse=True)
@@ -375,7 +429,7 @@ def _foreign_distinctive(text: str, vocab: Vocabulary) -> bool:
     long word that is none of L's words."""
     if ABBREVIATION_RE.match(text) or _is_multiword(text):
         return True
-    return len(text) >= 6 and fold(text) not in vocab.words
+    return len(text) >= 6 and casefolded(text) not in vocab.words
 
 
 def _needles(corpus: Corpus, ruleset: str, lang: str, vocab: Vocabulary) -> list[Needle]:
@@ -409,8 +463,9 @@ def _needles(corpus: Corpus, ruleset: str, lang: str, vocab: Vocabulary) -> list
             if not text or related(text, own) or not _foreign_distinctive(text, vocab) or vocab.has(text):
                 continue
             needles.append(
-                Needle(text, skill.name[lang], f"skill-language:{other}", f"skill:{skill.slug}", other,
-                       capitalised=True)
+                Needle(
+                    text, skill.name[lang], f"skill-language:{other}", f"skill:{skill.slug}", other, capitalised=True
+                )
             )
     if ruleset in BLOOD_BOWL:
         needles += _edition_needles(corpus, ruleset, lang, vocab)
@@ -445,8 +500,7 @@ def _edition_needles(corpus: Corpus, ruleset: str, lang: str, vocab: Vocabulary)
         if related(text, own) or vocab.has(text):
             continue
         needles.append(
-            Needle(text, mine.term[lang], "edition", f"term:{mine.slug}", lang,
-                   capitalised=not _is_multiword(text))
+            Needle(text, mine.term[lang], "edition", f"term:{mine.slug}", lang, capitalised=not _is_multiword(text))
         )
     # (d2) the other edition's name of a skill, where R's name for it differs
     by_slug = {(s.ruleset, s.slug): s for s in corpus.skills}
@@ -464,8 +518,7 @@ def _edition_needles(corpus: Corpus, ruleset: str, lang: str, vocab: Vocabulary)
         if not text or related(text, own) or vocab.has(text):
             continue
         needles.append(
-            Needle(text, mine_skill.name[lang], "skill-edition", f"skill:{mine_skill.slug}", lang,
-                   capitalised=True)
+            Needle(text, mine_skill.name[lang], "skill-edition", f"skill:{mine_skill.slug}", lang, capitalised=True)
         )
     return needles
 
@@ -491,11 +544,12 @@ def _masked(text: str) -> tuple[str, list[tuple[int, int]], set[int]]:
     return "".join(out), foreign, ends
 
 
-def _after_own_name(text: str, start: int, end: int, expected: str, own_end: list[re.Pattern[str]],
-                    reference_ends: set[int]) -> bool:
+def _after_own_name(
+    text: str, start: int, end: int, expected: str, own_end: list[re.Pattern[str]], reference_ends: set[int]
+) -> bool:
     """A foreign name in parentheses right after the localised name: "Placar (Block)"."""
     open_at = text.rfind("(", 0, start)
-    if open_at < 0 or text[open_at + 1:start].strip(" «»\"“”'") or ")" not in text[end:]:
+    if open_at < 0 or text[open_at + 1 : start].strip(" «»\"“”'") or ")" not in text[end:]:
         return False
     preceding = text[:open_at].rstrip().rstrip("*«»\"“”'").rstrip()
     if len(preceding) in reference_ends:
@@ -530,7 +584,7 @@ def _quoted(text: str, start: int, end: int) -> bool:
             continue
         if opening == closing and before.count(opening) % 2 == 0:
             continue
-        if opening != closing and closing in before[at + 1:]:
+        if opening != closing and closing in before[at + 1 :]:
             continue
         if closing in text[end:line_end]:
             return True
@@ -549,26 +603,39 @@ LANGUAGE_WORDS = {
 }
 EDITION_RULES = ("edition", "skill-edition")
 EDITION_WORDS = (
-    "2025", "2020", "2016", "lrb6", "lrb 6", "clásic", "classic", "classiqu", "edición", "edizione",
-    "édition", "edition", "reglamento anterior", "règles précédentes",
+    "2025",
+    "2020",
+    "2016",
+    "lrb6",
+    "lrb 6",
+    "clásic",
+    "classic",
+    "classiqu",
+    "edición",
+    "edizione",
+    "édition",
+    "edition",
+    "reglamento anterior",
+    "règles précédentes",
 )
 
 
 def _announced(text: str, start: int, end: int, words: Iterable[str]) -> bool:
     """The name is announced as another language's or edition's: "(en inglés *strength*)"."""
-    window = fold(text[max(0, start - 60):start] + " " + text[end:end + 30])
+    window = casefolded(text[max(0, start - 60) : start] + " " + text[end : end + 30])
     return any(word in window for word in words)
 
 
 def _context(text: str, start: int, end: int, width: int = 45) -> str:
-    left = text[max(0, start - width):start]
-    right = text[end:end + width]
+    left = text[max(0, start - width) : start]
+    right = text[end : end + width]
     snippet = re.sub(r"¤+", "[[…]]", f"{left}**{text[start:end]}**{right}")
     return re.sub(r"\s+", " ", snippet).strip()
 
 
-def find_strays(corpus: Corpus, rulesets: Iterable[str] | None = None,
-                langs: Iterable[str] = LANGS, allowed: bool = True) -> list[Finding]:
+def find_strays(
+    corpus: Corpus, rulesets: Iterable[str] | None = None, langs: Iterable[str] = LANGS, allowed: bool = True
+) -> list[Finding]:
     """Every stray term of the corpus (leaving out the reviewed ALLOWED ones unless allowed=False)."""
     rulesets = list(rulesets) if rulesets is not None else sorted({f.ruleset for f in corpus.fields})
     findings: list[Finding] = []
@@ -582,8 +649,12 @@ def find_strays(corpus: Corpus, rulesets: Iterable[str] | None = None,
 
 def explain_matches(corpus: Corpus) -> list[Finding]:
     """Every match of a stray string, with `legitimate` saying why it is not a stray (if so)."""
-    return [f for rs in sorted({f.ruleset for f in corpus.fields}) for lang in LANGS
-            for f in _scan(corpus, rs, lang, explain=True)]
+    return [
+        f
+        for rs in sorted({f.ruleset for f in corpus.fields})
+        for lang in LANGS
+        for f in _scan(corpus, rs, lang, explain=True)
+    ]
 
 
 def _scan(corpus: Corpus, ruleset: str, lang: str, explain: bool = False) -> list[Finding]:
@@ -610,22 +681,42 @@ def _scan(corpus: Corpus, ruleset: str, lang: str, explain: bool = False) -> lis
         for start, end, needle in matches:
             if any(s <= start and end <= e for s, e in taken):
                 continue
-            why = "" if needle.rule == "avoid" else _legitimate(
-                text, start, end, needle, vocab, own_spans, foreign_spans, own_end, reference_ends
+            why = (
+                ""
+                if needle.rule == "avoid"
+                else _legitimate(text, start, end, needle, vocab, own_spans, foreign_spans, own_end, reference_ends)
             )
             if why and not explain:
                 continue
             taken.append((start, end))
             findings.append(
-                Finding(ruleset, lang, text_field.path, text_field.ref, text_field.name,
-                        text[start:end], needle.expected, needle.rule, _context(text, start, end), why)
+                Finding(
+                    ruleset,
+                    lang,
+                    text_field.path,
+                    text_field.ref,
+                    text_field.name,
+                    text[start:end],
+                    needle.expected,
+                    needle.rule,
+                    _context(text, start, end),
+                    why,
+                )
             )
     return findings
 
 
-def _legitimate(text: str, start: int, end: int, needle: Needle, vocab: Vocabulary,
-                own_spans: list[tuple[int, int]], foreign_spans: list[tuple[int, int]], own_end: list[re.Pattern[str]],
-                reference_ends: set[int]) -> str:
+def _legitimate(
+    text: str,
+    start: int,
+    end: int,
+    needle: Needle,
+    vocab: Vocabulary,
+    own_spans: list[tuple[int, int]],
+    foreign_spans: list[tuple[int, int]],
+    own_end: list[re.Pattern[str]],
+    reference_ends: set[int],
+) -> str:
     """Why a match is a legitimate use and no stray ("" when it is a stray)."""
     found = text[start:end]
     edition = needle.rule in EDITION_RULES
@@ -649,8 +740,12 @@ def allowed_entry(finding: Finding) -> tuple[str, str, str, str, str] | None:
     """The ALLOWED entry that covers a finding, if any."""
     for entry in ALLOWED:
         ruleset, ref, name, lang, found = entry
-        if ((ruleset, ref, lang, key(found)) == (finding.ruleset, finding.ref, finding.lang, key(finding.found))
-                and name in ("*", finding.field)):
+        if (ruleset, ref, lang, key(found)) == (
+            finding.ruleset,
+            finding.ref,
+            finding.lang,
+            key(finding.found),
+        ) and name in ("*", finding.field):
             return entry
     return None
 
@@ -662,5 +757,7 @@ def iter_report(findings: list[Finding]) -> Iterator[str]:
     for path in sorted(by_path):
         yield f"\n## {path}\n"
         for finding in by_path[path]:
-            yield (f"- [{finding.lang}] `{finding.field}`: «{finding.found}» → «{finding.expected}» "
-                   f"({finding.rule}) — …{finding.context}…")
+            yield (
+                f"- [{finding.lang}] `{finding.field}`: «{finding.found}» → «{finding.expected}» "
+                f"({finding.rule}) — …{finding.context}…"
+            )

@@ -7,78 +7,16 @@ board the reader sees. Impossible inputs never reach the engine: inputs.parse re
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
-from typing import Any, Callable
-
-from django.utils.translation import gettext_lazy as _
+from dataclasses import dataclass, replace
+from typing import Any
 
 from rulebook.engine import Board, Player, Square, Status, get_edition
 from rulebook.engine.editions.base import Edition
-from rulebook.engine.explain import Explanation
+from rulebook.engine.types import neighbours
+from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
-from .scenario import PlayerSpec, Scenario
-from .values import Value
-
-
-@dataclass(frozen=True)
-class Field:
-    """One input of the try-it form. kind: "int", "bool" or "choice"."""
-
-    name: str
-    label: Any  # a lazy translation
-    kind: str = "int"
-    lo: int = 0
-    hi: int = 0
-    choices: tuple[tuple[str, Any], ...] = ()
-    hint: Any = ""  # shown under a choice (an int field shows its range)
-
-
-@dataclass
-class Block:
-    """An engine explanation to show, under a heading (a phrase key plus params)."""
-
-    heading: str
-    explanation: Explanation | None = None
-    lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (phrase key, params)
-    heading_params: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class Marks:
-    """What the diagram draws on top of the board."""
-
-    arrows: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
-    push: list[tuple[int, int]] = field(default_factory=list)
-    highlight: list[tuple[int, int]] = field(default_factory=list)
-    heat: dict[tuple[int, int], Fraction] = field(default_factory=dict)
-    bands: dict[tuple[int, int], str] = field(default_factory=dict)
-    zones_against: str | None = None  # shade the tackle/threat zones of this team's opponents
-    threat: set[tuple[int, int]] = field(default_factory=set)
-    route: list[tuple[int, int]] = field(default_factory=list)
-    labels: dict[tuple[int, int], str] = field(default_factory=dict)  # letters on hexes the form offers
-
-
-@dataclass
-class Outcome:
-    values: dict[str, Value] = field(default_factory=dict)
-    blocks: list[Block] = field(default_factory=list)
-    marks: Marks = field(default_factory=Marks)
-    chart: list[tuple[Value, Fraction]] = field(default_factory=list)
-    chart_title: str = ""  # a phrase key
-    budget: list[tuple[Value, int]] = field(default_factory=list)  # team building: what the gold buys
-    budget_total: int = 0
-
-
-class ActionError(ValueError):
-    """The board and the inputs make the action impossible (e.g. a path too long for the MA).
-
-    `key` is a message key (see inputs.ACTION_MESSAGES) shown inline in the reader's language."""
-
-    def __init__(self, key: str, **params: Any) -> None:
-        super().__init__(key)
-        self.key = key
-        self.params = params
+from ..scenario import PlayerSpec, Scenario
+from .base import ActionError
 
 
 @dataclass
@@ -92,7 +30,7 @@ class Workspace:
 
     @property
     def edition(self) -> Edition:
-        return get_edition(self.edition_key) if self.edition_key in ("lrb6", "bb2025") else get_edition("lrb6")
+        return get_edition(self.edition_key if self.edition_key in BLOOD_BOWL_EDITIONS else "lrb6")
 
     # -- reading ---------------------------------------------------------------------------
     def spec(self, player_id: str) -> PlayerSpec:
@@ -131,8 +69,16 @@ class Workspace:
         """A generic player added by the try-it form (numbered from 90 so he stands out)."""
         self.extra_ids += 1
         new_id = f"extra{self.extra_ids}"
-        self.cast[new_id] = replace(template, id=new_id, team=team, number=90 + self.extra_ids, name="",
-                                    square=square, skills=(), status="standing")
+        self.cast[new_id] = replace(
+            template,
+            id=new_id,
+            team=team,
+            number=90 + self.extra_ids,
+            name="",
+            square=square,
+            skills=(),
+            status="standing",
+        )
 
     def remove(self, player_id: str) -> None:
         self.cast.pop(player_id, None)
@@ -154,17 +100,21 @@ def to_engine(spec: PlayerSpec) -> Player:
 
 
 def adjacent(square: tuple[int, int]) -> list[tuple[int, int]]:
-    x, y = square
-    return [(x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1)
-            if (dx or dy) and 0 <= x + dx < 26 and 0 <= y + dy < 15]
+    """The squares around `square` that are on the pitch, row by row (the order extra players fill)."""
+    return [(n.x, n.y) for n in sorted(neighbours(Square(*square)), key=lambda n: (n.y, n.x))]
 
 
-def set_marking_count(ws: Workspace, square: tuple[int, int], team: str, count: int,
-                      keep: tuple[str, ...] = (), avoid: tuple[tuple[int, int], ...] = ()) -> None:
+def set_marking_count(
+    ws: Workspace,
+    square: tuple[int, int],
+    team: str,
+    count: int,
+    keep: tuple[str, ...] = (),
+    avoid: tuple[tuple[int, int], ...] = (),
+) -> None:
     """Make `count` standing opponents of `team` adjacent to `square`: remove the extra ones
     (never those in `keep`), or add generic players on free squares (not on `avoid`)."""
-    near = [p for p in ws.cast.values() if p.team != team and p.square in adjacent(square)
-            and p.status == "standing"]
+    near = [p for p in ws.cast.values() if p.team != team and p.square in adjacent(square) and p.status == "standing"]
     removable = [p for p in near if p.id not in keep]
     while len(near) > count and removable:
         gone = removable.pop()
@@ -182,8 +132,14 @@ def set_marking_count(ws: Workspace, square: tuple[int, int], team: str, count: 
         raise ActionError("no_room")
 
 
-def set_assist_count(ws: Workspace, target: tuple[int, int], team: str, count: int,
-                     keep: tuple[str, ...], avoid: tuple[tuple[int, int], ...] = ()) -> None:
+def set_assist_count(
+    ws: Workspace,
+    target: tuple[int, int],
+    team: str,
+    count: int,
+    keep: tuple[str, ...],
+    avoid: tuple[tuple[int, int], ...] = (),
+) -> None:
     """Put `count` free team-mates of `team` next to `target` (the engine decides whether
     each really assists: a helper in another opponent's tackle zone does not)."""
     helpers = [p for p in ws.cast.values() if p.team == team and p.id not in keep and p.square in adjacent(target)]
@@ -207,6 +163,3 @@ def square_of(ws: Workspace, player_id: str) -> tuple[int, int]:
     if sq is None:
         raise ActionError("missing_player", player=player_id)
     return sq
-
-
-Runner = Callable[[Workspace, dict[str, Any]], Outcome]

@@ -6,7 +6,7 @@ import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 
-RELEVANCE_FILE = Path(__file__).resolve().parent.parent / "tests" / "rulebook" / "search_relevance.toml"
+RELEVANCE_FILE = Path(__file__).resolve().parents[2] / "tests" / "rulebook" / "search_relevance.toml"
 
 
 @dataclass(frozen=True)

@@ -12,9 +12,10 @@ from rulebook.engine.dreadball import checks, facing, hexes
 from rulebook.engine.dreadball.dice import SuccessDistribution
 from rulebook.engine.dreadball.explain import Modifier
 
-from .actions_bb import ActionKind, sq
-from .values import Num, Pct, Word
-from .workspace import ActionError, Block, Field, Marks, Outcome, Workspace
+from ..values import Num, Pct, Word
+from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
+from .common import sq
+from .workspace import Workspace
 
 CHART_MAX = 6  # success counts shown one by one; the last bar is "this many or more"
 DIRECTIONS = tuple(d.name for d in hexes.Direction)
@@ -22,15 +23,24 @@ DIRECTION_LABELS = (_("east"), _("south-east"), _("south-west"), _("west"), _("n
 
 
 def check_fields(ws: Workspace) -> list[Field]:
-    return [Field("target", _("Attribute (n+)"), "int", 2, 6), Field("modifier", _("Dice added or removed by rules"), "int", -4, 4),
-            Field("coach_dice", _("Coach dice committed"), "int", 0, 5), Field("required", _("Successes needed"), "int", 1, 5),
-            Field("rerolls", _("Failed dice you may re-roll"), "int", 0, 5)]
+    return [
+        Field("target", _("Attribute (n+)"), "int", 2, 6),
+        Field("modifier", _("Dice added or removed by rules"), "int", -4, 4),
+        Field("coach_dice", _("Coach dice committed"), "int", 0, 5),
+        Field("required", _("Successes needed"), "int", 1, 5),
+        Field("rerolls", _("Failed dice you may re-roll"), "int", 0, 5),
+    ]
 
 
 def check_defaults(ws: Workspace) -> dict[str, Any]:
     a = ws.action
-    return {"target": int(a.get("target", 4)), "modifier": int(a.get("modifier", 0)), "coach_dice": int(a.get("coach_dice", 0)),
-            "required": int(a.get("required", 1)), "rerolls": int(a.get("rerolls", 0))}
+    return {
+        "target": int(a.get("target", 4)),
+        "modifier": int(a.get("modifier", 0)),
+        "coach_dice": int(a.get("coach_dice", 0)),
+        "required": int(a.get("required", 1)),
+        "rerolls": int(a.get("rerolls", 0)),
+    }
 
 
 def _pool(values: dict[str, Any], prefix: str = "") -> Any:
@@ -51,12 +61,20 @@ def check_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     odds = checks.fixed_check_odds(pool.result, values["target"], values["required"], values["rerolls"])
     law = SuccessDistribution(pool.result, values["target"], values["rerolls"])
     beyond = law.at_least(pool.result + 1) if pool.result else Fraction(0)
-    outcome = Outcome(values={
-        "dice": Num(pool.result), "target": Num(values["target"]), "required": Num(values["required"]),
-        "pass": Pct(odds.result.success), "double": Pct(odds.result.double), "fail": Pct(odds.result.fail),
-        "beyond": Pct(beyond), "mean": Num(round(float(law.mean()), 2)), "coach_dice": Num(values["coach_dice"]),
-    })
-    outcome.blocks = [Block("check", None, _breakdown_lines(pool) + _breakdown_lines(odds))]
+    outcome = Outcome(
+        values={
+            "dice": Num(pool.result),
+            "target": Num(values["target"]),
+            "required": Num(values["required"]),
+            "pass": Pct(odds.result.success),
+            "double": Pct(odds.result.double),
+            "fail": Pct(odds.result.fail),
+            "beyond": Pct(beyond),
+            "mean": Num(round(float(law.mean()), 2)),
+            "coach_dice": Num(values["coach_dice"]),
+        }
+    )
+    outcome.panels = [ExplanationPanel("check", None, _breakdown_lines(pool) + _breakdown_lines(odds))]
     outcome.chart = _success_chart(law)
     outcome.chart_title = "successes"
     return outcome
@@ -70,31 +88,59 @@ def _breakdown_lines(breakdown: Any) -> list[tuple[str, dict[str, Any]]]:
 
 
 def opposed_fields(ws: Workspace) -> list[Field]:
-    return [Field("target", _("Your attribute (n+)"), "int", 2, 6), Field("modifier", _("Your dice added or removed"), "int", -4, 4),
-            Field("coach_dice", _("Your coach dice"), "int", 0, 5), Field("opp_target", _("Opponent's attribute (n+)"), "int", 2, 6),
-            Field("opp_modifier", _("Opponent's dice added or removed"), "int", -4, 4), Field("opp_coach_dice", _("Opponent's coach dice"), "int", 0, 5)]
+    return [
+        Field("target", _("Your attribute (n+)"), "int", 2, 6),
+        Field("modifier", _("Your dice added or removed"), "int", -4, 4),
+        Field("coach_dice", _("Your coach dice"), "int", 0, 5),
+        Field("opp_target", _("Opponent's attribute (n+)"), "int", 2, 6),
+        Field("opp_modifier", _("Opponent's dice added or removed"), "int", -4, 4),
+        Field("opp_coach_dice", _("Opponent's coach dice"), "int", 0, 5),
+    ]
 
 
 def opposed_defaults(ws: Workspace) -> dict[str, Any]:
     a = ws.action
-    return {"target": int(a.get("target", 4)), "modifier": int(a.get("modifier", 0)), "coach_dice": int(a.get("coach_dice", 0)),
-            "opp_target": int(a.get("opp_target", 4)), "opp_modifier": int(a.get("opp_modifier", 0)),
-            "opp_coach_dice": int(a.get("opp_coach_dice", 0))}
+    return {
+        "target": int(a.get("target", 4)),
+        "modifier": int(a.get("modifier", 0)),
+        "coach_dice": int(a.get("coach_dice", 0)),
+        "opp_target": int(a.get("opp_target", 4)),
+        "opp_modifier": int(a.get("opp_modifier", 0)),
+        "opp_coach_dice": int(a.get("opp_coach_dice", 0)),
+    }
 
 
 def opposed_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     mine, theirs = _pool(values), _pool(values, "opp_")
-    odds = checks.opposed_check_odds(SuccessDistribution(mine.result, values["target"]),
-                                     SuccessDistribution(theirs.result, values["opp_target"])).result
-    outcome = Outcome(values={
-        "dice": Num(mine.result), "opp_dice": Num(theirs.result), "win": Pct(odds.active_wins), "tie": Pct(odds.tie),
-        "lose": Pct(odds.opponent_wins), "double": Pct(odds.active_double), "opp_double": Pct(odds.opponent_double),
-    })
-    outcome.blocks = [Block("opposed", None, _breakdown_lines(mine) + [("target_attribute", {"target": values["target"]})]),
-                      Block("opposed", None, _breakdown_lines(theirs) + [("target_attribute", {"target": values["opp_target"]})])]
-    outcome.chart = [(Word("active_double"), odds.active_double), (Word("active_wins"), odds.active_wins - odds.active_double),
-                     (Word("tie"), odds.tie), (Word("opponent_wins"), odds.opponent_wins - odds.opponent_double),
-                     (Word("opponent_double"), odds.opponent_double)]
+    odds = checks.opposed_check_odds(
+        SuccessDistribution(mine.result, values["target"]), SuccessDistribution(theirs.result, values["opp_target"])
+    ).result
+    outcome = Outcome(
+        values={
+            "dice": Num(mine.result),
+            "opp_dice": Num(theirs.result),
+            "win": Pct(odds.active_wins),
+            "tie": Pct(odds.tie),
+            "lose": Pct(odds.opponent_wins),
+            "double": Pct(odds.active_double),
+            "opp_double": Pct(odds.opponent_double),
+        }
+    )
+    outcome.panels = [
+        ExplanationPanel(
+            "opposed", None, _breakdown_lines(mine) + [("target_attribute", {"target": values["target"]})]
+        ),
+        ExplanationPanel(
+            "opposed", None, _breakdown_lines(theirs) + [("target_attribute", {"target": values["opp_target"]})]
+        ),
+    ]
+    outcome.chart = [
+        (Word("active_double"), odds.active_double),
+        (Word("active_wins"), odds.active_wins - odds.active_double),
+        (Word("tie"), odds.tie),
+        (Word("opponent_wins"), odds.opponent_wins - odds.opponent_double),
+        (Word("opponent_double"), odds.opponent_double),
+    ]
     outcome.chart_title = "outcomes"
     return outcome
 
@@ -112,15 +158,22 @@ def destination_hexes(ws: Workspace) -> list[tuple[hexes.Hex, str]]:
     occupied = {hexes.Hex(*p.square) for p in ws.cast.values() if p.square}
     cells = {h for h in board.hexes() if 0 < hexes.distance(centre, h) <= DESTINATION_RADIUS and h not in occupied}
     cells.add(hexes.Hex(*sq(ws.action["to"])))
-    return list(zip(sorted(cells, key=lambda h: (h.r, h.q)), LETTERS))
+    return list(zip(sorted(cells, key=lambda h: (h.r, h.q)), LETTERS, strict=False))
 
 
 def move_fields(ws: Workspace) -> list[Field]:
-    choices = tuple(zip(DIRECTIONS, DIRECTION_LABELS))
+    choices = tuple(zip(DIRECTIONS, DIRECTION_LABELS, strict=False))
     letters = tuple((letter, letter) for _hex, letter in destination_hexes(ws))
-    return [Field("facing", _("Facing of the opponent"), "choice", choices=choices),
-            Field("to", _("Destination hex"), "choice", choices=letters,
-                  hint=_("The letters are drawn on the board, row by row from the top left."))]
+    return [
+        Field("facing", _("Facing of the opponent"), "choice", choices=choices),
+        Field(
+            "to",
+            _("Destination hex"),
+            "choice",
+            choices=letters,
+            hint=_("The letters are drawn on the board, row by row from the top left."),
+        ),
+    ]
 
 
 def move_defaults(ws: Workspace) -> dict[str, Any]:
@@ -175,27 +228,50 @@ def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     on_route = hexes.hexes_on_shortest_routes(board, start, goal, blocked)
     path = one_route(board, start, goal, blocked)
     straight = hexes.distance(start, goal)
-    outcome = Outcome(values={
-        "distance": Num(length), "routes": Num(routes.result), "straight": Num(straight), "extra": Num(length - straight),
-        "detour": Word(_DETOUR.get(length - straight, "detour_longer"), (("extra", length - straight),)),
-        "start_threat": Word("in_zone" if start in zone else "out_of_zone"),
-        "end_threat": Word("in_zone" if goal in zone else "out_of_zone"), "arc": Word(arc.result.value + "_arc"),
-    })
-    outcome.blocks = [Block("route", None, [("hex_distance", {}), ("straight_distance", {"count": straight}),
-                                            ("route_avoids_zone", {"count": length}),
-                                            ("shortest_routes", {"count": routes.result}),
-                                            ("threat_zone", {}), (arc.reason_key, {})])]
-    outcome.marks = Marks(threat={(h.q, h.r) for h in zone}, route=sorted((h.q, h.r) for h in on_route),
-                          highlight=[(goal.q, goal.r)], arrows=[tuple((h.q, h.r) for h in path)],
-                          labels={(h.q, h.r): letter for h, letter in lettered})
+    outcome = Outcome(
+        values={
+            "distance": Num(length),
+            "routes": Num(routes.result),
+            "straight": Num(straight),
+            "extra": Num(length - straight),
+            "detour": Word(_DETOUR.get(length - straight, "detour_longer"), (("extra", length - straight),)),
+            "start_threat": Word("in_zone" if start in zone else "out_of_zone"),
+            "end_threat": Word("in_zone" if goal in zone else "out_of_zone"),
+            "arc": Word(arc.result.value + "_arc"),
+        }
+    )
+    outcome.panels = [
+        ExplanationPanel(
+            "route",
+            None,
+            [
+                ("hex_distance", {}),
+                ("straight_distance", {"count": straight}),
+                ("route_avoids_zone", {"count": length}),
+                ("shortest_routes", {"count": routes.result}),
+                ("threat_zone", {}),
+                (arc.reason_key, {}),
+            ],
+        )
+    ]
+    outcome.marks = Marks(
+        threat={(h.q, h.r) for h in zone},
+        route=sorted((h.q, h.r) for h in on_route),
+        highlight=[(goal.q, goal.r)],
+        arrows=[tuple((h.q, h.r) for h in path)],
+        labels={(h.q, h.r): letter for h, letter in lettered},
+    )
     return outcome
 
 
-KINDS: dict[str, ActionKind] = {
-    kind.name: kind
-    for kind in (
-        ActionKind("db_check", check_fields, check_defaults, check_run, ("target", "modifier", "coach_dice", "required")),
-        ActionKind("db_opposed", opposed_fields, opposed_defaults, opposed_run, ("target", "coach_dice", "opp_target", "opp_coach_dice")),
-        ActionKind("db_move", move_fields, move_defaults, move_run, ("facing", "to")),
-    )
-}
+KINDS = (
+    ActionKind("db_check", check_fields, check_defaults, check_run, ("target", "modifier", "coach_dice", "required")),
+    ActionKind(
+        "db_opposed",
+        opposed_fields,
+        opposed_defaults,
+        opposed_run,
+        ("target", "coach_dice", "opp_target", "opp_coach_dice"),
+    ),
+    ActionKind("db_move", move_fields, move_defaults, move_run, ("facing", "to")),
+)

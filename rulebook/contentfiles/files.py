@@ -9,7 +9,7 @@ from typing import Any
 
 import tomli_w
 
-from .content_schema import FIGURE, KINDS, Data, KindSpec, normalise, normalise_ruleset
+from .schema import FIGURE, KINDS, Data, KindSpec, normalise, normalise_ruleset
 
 RULESET_FILE = "ruleset.toml"
 EXCEPTIONS_FILE = "identical_exceptions.toml"

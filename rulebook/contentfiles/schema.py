@@ -119,7 +119,7 @@ RANGE_RE = re.compile(r"^(?P<low>\d+)(?:-(?P<high>\d+))?$")
 
 
 def parse_range(text: str) -> tuple[int | None, int | None]:
-    """"4-10" → (4, 10); "7" → (7, 7); a label such as "winner" → (None, None)."""
+    """ "4-10" → (4, 10); "7" → (7, 7); a label such as "winner" → (None, None)."""
     match = RANGE_RE.match(text.strip())
     if not match:
         return None, None
@@ -144,9 +144,7 @@ def _has_text(value: Any) -> bool:
     return isinstance(value, dict) and any(str(v).strip() for v in value.values())
 
 
-def _normalise_translated(
-    out: Data, data: Data, required: tuple[str, ...], optional: tuple[str, ...]
-) -> None:
+def _normalise_translated(out: Data, data: Data, required: tuple[str, ...], optional: tuple[str, ...]) -> None:
     for name in required:
         out[name] = _languages(data.get(name))
     for name in optional:

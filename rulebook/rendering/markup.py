@@ -22,8 +22,26 @@ TOKEN_RE = re.compile(r"@@REF(\d+)@@")
 FIGURE_PARAGRAPH_RE = re.compile(r"<p>\s*@@REF(\d+)@@\s*</p>")
 
 ALLOWED_TAGS = {
-    "p", "ul", "ol", "li", "strong", "em", "code", "table", "thead", "tbody", "tr", "th", "td",
-    "h3", "h4", "blockquote", "br", "hr", "sup", "sub",
+    "p",
+    "ul",
+    "ol",
+    "li",
+    "strong",
+    "em",
+    "code",
+    "table",
+    "thead",
+    "tbody",
+    "tr",
+    "th",
+    "td",
+    "h3",
+    "h4",
+    "blockquote",
+    "br",
+    "hr",
+    "sup",
+    "sub",
 }
 
 
@@ -133,9 +151,7 @@ def render(
     references: list[Reference] = []
 
     def stash(match: re.Match[str]) -> str:
-        references.append(
-            Reference(match["ruleset"] or ruleset, match["kind"], match["slug"], match["label"])
-        )
+        references.append(Reference(match["ruleset"] or ruleset, match["kind"], match["slug"], match["label"]))
         return TOKEN.format(len(references) - 1)
 
     source = REFERENCE_RE.sub(stash, text or "")

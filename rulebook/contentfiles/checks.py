@@ -6,11 +6,19 @@ import re
 from collections import Counter
 from collections.abc import Iterator
 
-from ..vocab import ACTIVATIONS, GAMES, IDENTIFICATIONS, LANGS, PUBLISHED_RULES, RULESET_KEYS
-from ..vocab import SKILL_CATEGORIES, SKILL_KINDS
-from .content_files import ContentTree, ItemFile
-from .content_schema import KIND_BY_REF, RULESET_TRANSLATED, SECTION, SKILL, TABLE, VARIANT, Data
-from .markup import iter_references
+from ..rendering.markup import iter_references
+from ..vocab import (
+    ACTIVATIONS,
+    GAMES,
+    IDENTIFICATIONS,
+    LANGS,
+    PUBLISHED_RULES,
+    RULESET_KEYS,
+    SKILL_CATEGORIES,
+    SKILL_KINDS,
+)
+from .files import ContentTree, ItemFile
+from .schema import KIND_BY_REF, RULESET_TRANSLATED, SECTION, SKILL, TABLE, VARIANT, Data
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 SEED_RE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")

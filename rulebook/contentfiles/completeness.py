@@ -15,7 +15,7 @@ from django.conf import settings
 
 from ..models import GameTable, GlossaryTerm, RuleSection, Ruleset, Skill
 from ..vocab import LANGS
-from .content_files import read_exceptions
+from .files import read_exceptions
 
 REPORT_KINDS = ("section", "skill", "trait", "table", "term")
 

@@ -15,9 +15,9 @@ from typing import Any
 from django.db import models, transaction
 
 from ..models import RuleSection, Ruleset, Skill, TableRow
-from .content_check import check_tree
-from .content_files import ContentTree, ItemFile, read_tree, write_item, write_ruleset
-from .content_schema import (
+from .checks import check_tree
+from .files import ContentTree, ItemFile, read_tree, write_item, write_ruleset
+from .schema import (
     KINDS,
     SECTION,
     SKILL,

@@ -17,98 +17,25 @@ name written as one ("side step" → "Sidestep"), and the other way round.
 from __future__ import annotations
 
 import bisect
+import itertools
 import math
-import re
-import unicodedata
 from collections import defaultdict
 from dataclasses import dataclass, field
-from functools import lru_cache
-from html import escape as html_escape  # what django.utils.html.escape does, minus its lazy wrapper
 
-import snowballstemmer
-
-from .vocab import LANGS
-
-STEMMERS = {"es": "spanish", "it": "italian", "fr": "french", "en": "english"}
-WORD_RE = re.compile(r"[^\W_]+", re.UNICODE)
-MAX_PREFIX_EXPANSION = 60
-
-
-# The combining accents (U+0300–U+036F less the grapheme joiner U+034F, which is not a combining mark).
-COMBINING_ACCENTS_RE = re.compile("[\u0300-\u034e\u0350-\u036f]")
-
-
-def fold(text: str) -> str:
-    """Lower case without accents: "Échec" → "echec"."""
-    decomposed = COMBINING_ACCENTS_RE.sub("", unicodedata.normalize("NFD", text.casefold()))
-    if decomposed.isascii() or not any(unicodedata.combining(c) for c in set(decomposed)):
-        return decomposed
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
-
-
-def words(text: str) -> list[str]:
-    return WORD_RE.findall(text.casefold())
-
-
-@lru_cache(maxsize=65536)
-def stem(word: str, lang: str) -> str:
-    return fold(_stemmer(lang).stemWord(word))
-
-
-@lru_cache(maxsize=4)
-def _stemmer(lang: str) -> snowballstemmer.stemmer:  # type: ignore[name-defined]
-    return snowballstemmer.stemmer(STEMMERS[lang])
-
-
-def osa_distance(a: str, b: str, limit: int) -> int:
-    """Edit distance with adjacent transpositions, giving up (limit + 1) once past ``limit``."""
-    if abs(len(a) - len(b)) > limit:
-        return limit + 1
-    previous2: list[int] = []
-    previous = list(range(len(b) + 1))
-    for i, ca in enumerate(a, start=1):
-        current = [i] + [0] * len(b)
-        for j, cb in enumerate(b, start=1):
-            cost = ca != cb
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
-            if i > 1 and j > 1 and ca == b[j - 2] and a[i - 2] == cb:
-                current[j] = min(current[j], previous2[j - 2] + 1)
-        if min(current) > limit:
-            return limit + 1
-        previous2, previous = previous, current
-    return previous[-1]
-
-
-def deletes(word: str, depth: int) -> set[str]:
-    found = {word}
-    frontier = {word}
-    for _ in range(depth):
-        frontier = {w[:i] + w[i + 1 :] for w in frontier for i in range(len(w))}
-        found |= frontier
-    return found
-
-
-SQUEEZE_RE = re.compile(r"(.)\1+")
-
-
-def squeeze(word: str) -> str:
-    return SQUEEZE_RE.sub(r"\1", word)
-
-
-def typo_budget(word: str) -> int:
-    return 0 if len(word) < 4 else 1 if len(word) < 8 else 2
-
-
-# Articles, prepositions, conjunctions and question words of the four languages (folded). In a query
-# they neither count towards coverage nor match body text, so "cómo esquivar" or "how to dodge" rank
-# by "esquivar"/"dodge"; they still match names ("On the Ball", "Put the Boot In").
-STOPWORDS = frozenset(
-    """
-    a al alla alle allo an and are as at au aux by c con d da dal dalla de dei del della delle dello des di
-    do does du e el en est et for from gli how i il in is it l la las le les lo los nel nella o of on or ou
-    par para per por pour qu que quoi quel quelle come comment como cosa s the to un una une uno what y
-    """.split()
+from ..vocab import LANGS
+from .text import (
+    STOPWORDS,
+    deletes,
+    fold,
+    normalized,
+    osa_distance,
+    squeeze,
+    stem,
+    typo_budget,
+    words,
 )
+
+MAX_PREFIX_EXPANSION = 60
 
 NAME, ALIAS, TEXT = 0, 1, 2
 # Weights per field of an exact word, a stem, a prefix (the word being typed) and a typo match.
@@ -146,17 +73,6 @@ class Match:
     matched: set[str] = field(default_factory=set)  # folded words that matched, for highlighting
 
 
-ARTICLES = frozenset("a an el i il gli l la las le les lo los the un una une uno".split())
-
-
-def normalized(folded_words: list[str]) -> tuple[str, str]:
-    """A name as its words joined by spaces, and without its leading articles ("l'apotecario" → "apotecario")."""
-    start = 0
-    while start < len(folded_words) - 1 and folded_words[start] in ARTICLES:
-        start += 1
-    return " ".join(folded_words), " ".join(folded_words[start:])
-
-
 class SearchIndex:
     """Inverted index over folded words and their stems, per field (name, alias or text)."""
 
@@ -187,9 +103,9 @@ class SearchIndex:
             folded_words = [fold_word(w) for w in raw]
             full.update(normalized(folded_words))
             # "Side Step" is also found as "sidestep", "Bone-head" as "bonehead".
-            for first, second in zip(folded_words, folded_words[1:]):
+            for first, second in itertools.pairwise(folded_words):
                 word_index[first + second].add(doc_id)
-            for word, folded_word in zip(raw, folded_words):
+            for word, folded_word in zip(raw, folded_words, strict=False):
                 word_index[folded_word].add(doc_id)
                 name_words.add(folded_word)
                 stem_index[stem(word, lang)].add(doc_id)
@@ -332,9 +248,7 @@ class SearchIndex:
                     offer(ids, (2.0 - distance / 2) * self.idf(ids) / 3, False, candidate)
         return best
 
-    def _score_compounds(
-        self, query_words: list[str], per_word: list[dict[int, tuple[float, bool, set[str]]]]
-    ) -> None:
+    def _score_compounds(self, query_words: list[str], per_word: list[dict[int, tuple[float, bool, set[str]]]]) -> None:
         """Two typed words that form one name word ("side step" → "Sidestep") match it for both."""
         for i in range(len(query_words) - 1):
             joined = query_words[i] + query_words[i + 1]
@@ -408,80 +322,3 @@ class SearchIndex:
             )
         )
         return results
-
-
-def highlight(text: str, matched: set[str]) -> str:
-    """Escape ``text`` and wrap the words that matched in <mark>.
-
-    A word is marked when it is a matched word, starts with one of two letters or more, or is the
-    start (four letters or more) of one ("tentac" typed, "tentacles" matched). Only ever called on
-    a title or a snippet, so going word by word is cheap.
-    """
-    prefixes = tuple(m for m in matched if len(m) >= 2)
-    partial = {m[:k] for m in matched for k in range(4, len(m) + 1)}
-    out = []
-    position = 0
-    for found in WORD_RE.finditer(text):
-        folded = _fold_word(found.group(0))
-        if folded in matched or folded in partial or folded.startswith(prefixes):
-            out.append(html_escape(text[position : found.start()]))
-            out.append(f"<mark>{html_escape(found.group(0))}</mark>")
-            position = found.end()
-    out.append(html_escape(text[position:]))
-    return "".join(out)
-
-
-@lru_cache(maxsize=65536)
-def _fold_word(word: str) -> str:
-    return fold(word)
-
-
-@lru_cache(maxsize=16384)
-def _fold_text(text: str) -> str:
-    return fold(text)
-
-
-def _first_match(text: str, matched: set[str]) -> int:
-    """Offset of the first word of ``text`` that starts with a matched word, or -1."""
-    folded = _fold_text(text)
-    if len(folded) != len(text):  # folding moved offsets ("ß" → "ss"): word by word
-        prefixes = tuple(matched)
-        for word in WORD_RE.finditer(text):
-            if _fold_word(word.group(0)).startswith(prefixes):
-                return word.start()
-        return -1
-    first = -1
-    for m in matched:
-        position = folded.find(m)
-        while position >= 0 and (first < 0 or position < first):
-            if position == 0 or not _is_word_character(folded[position - 1]):
-                first = position
-                break
-            position = folded.find(m, position + 1)
-    return first
-
-
-def _is_word_character(character: str) -> bool:
-    return character.isalnum()
-
-
-def snippet(text: str, matched: set[str], width: int = 160) -> str:
-    """A window of ``text`` around the first matched word, highlighted."""
-    if not text:
-        return ""
-    start = 0
-    if matched:
-        first = _first_match(text, matched)
-        if first >= 0:
-            start = max(0, first - width // 3)
-    end = min(len(text), start + width)
-    # Cut on word boundaries so the snippet never starts or ends mid-word.
-    if start > 0:
-        space = text.find(" ", start)
-        start = space + 1 if 0 <= space < start + 20 else start
-    if end < len(text):
-        space = text.rfind(" ", start, end)
-        end = space if space > start else end
-    prefix = "… " if start > 0 else ""
-    suffix = " …" if end < len(text) else ""
-    return prefix + highlight(text[start:end], matched) + suffix

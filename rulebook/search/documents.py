@@ -1,17 +1,13 @@
-"""Search over the database content: the documents, the cached index, and display results."""
+"""The search documents: one per skill, section, table, table row and glossary term, with their
+names, aliases and plain text in every language, built from the content rows."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
-from django.urls import get_script_prefix, get_urlconf
-from django.utils.safestring import SafeString, mark_safe
-
-from .. import selectors
+from ..links import chapter_of
 from ..models import GameTable, GlossaryTerm, RuleSection, Skill
-from ..search import Document, Match, SearchIndex, highlight, snippet
+from ..rendering.markup import plain_text
 from ..vocab import LANGS
-from .markup import plain_text
+from .index import Document
 
 
 def _langs(obj: object, field: str) -> dict[str, str]:
@@ -48,7 +44,7 @@ def build_documents() -> list[Document]:
             _add_aliases(counterpart, document.names)
     sections = RuleSection.objects.select_related("ruleset", "parent__parent")
     for section in sections:
-        chapter = selectors.chapter_of(section)
+        chapter = chapter_of(section)
         documents.append(
             Document(
                 "section",
@@ -97,87 +93,3 @@ def build_documents() -> list[Document]:
                 if other is not document:
                     _add_aliases(document, other.names)
     return documents
-
-
-_indexes: dict[int, SearchIndex] = {}
-
-
-def current_index() -> SearchIndex:
-    version = selectors.content_version()
-    index = _indexes.get(version)
-    if index is None:
-        _indexes.clear()
-        index = _indexes[version] = SearchIndex(build_documents())
-    return index
-
-
-@dataclass(frozen=True)
-class Result:
-    kind: str
-    ruleset: str
-    slug: str
-    title: str
-    title_html: SafeString
-    title_en: str
-    url: str
-    snippet_html: SafeString
-    snippet_text: str
-
-
-# Reversing a URL costs more than the search itself, so each kind of page is reversed once per
-# ruleset and language with placeholders, which are then replaced by the slugs.
-_SLUG, _CHAPTER = "__slug__", "__chapter__"
-_url_templates: dict[tuple[str, str, str, str, object], str] = {}
-
-
-def url_for(document: Document, lang: str) -> str:
-    kind = document.kind
-    if kind == "section" and document.parent_slug == document.slug:
-        kind = "chapter"
-    key = (kind, document.ruleset, lang, get_script_prefix(), get_urlconf())
-    template = _url_templates.get(key)
-    if template is None:
-        template = _url_templates[key] = _url_template(kind, document.ruleset, lang)
-    slug = document.parent_slug if kind == "row" else document.slug
-    url = template.replace(_CHAPTER, document.parent_slug).replace(_SLUG, slug)
-    return url + f"#{document.anchor}" if kind == "row" else url
-
-
-def _url_template(kind: str, ruleset: str, lang: str) -> str:
-    if kind in ("skill", "trait"):
-        return selectors.item_url("skill", ruleset, _SLUG, lang)
-    if kind in ("table", "row"):
-        return selectors.item_url("table", ruleset, _SLUG, lang)
-    if kind == "term":
-        return selectors.item_url("term", ruleset, _SLUG, lang)
-    if kind == "chapter":
-        return selectors.chapter_url(ruleset, _CHAPTER, _CHAPTER, lang)
-    return selectors.chapter_url(ruleset, _CHAPTER, _SLUG, lang)
-
-
-def to_result(match: Match, lang: str) -> Result:
-    doc = match.document
-    title = doc.names[lang]
-    snippet_html = snippet(doc.texts[lang], match.matched)
-    return Result(
-        kind=doc.kind,
-        ruleset=doc.ruleset,
-        slug=doc.slug,
-        title=title,
-        title_html=mark_safe(highlight(title, match.matched)),  # escaped inside highlight
-        title_en=doc.names["en"],
-        url=url_for(doc, lang),
-        snippet_html=mark_safe(snippet_html),  # escaped inside snippet
-        snippet_text=_strip_marks(snippet_html),
-    )
-
-
-def _strip_marks(html: str) -> str:
-    from html import unescape
-
-    return unescape(html.replace("<mark>", "").replace("</mark>", ""))
-
-
-def search(query: str, lang: str, *, current: str = "", ruleset: str = "", limit: int = 20) -> list[Result]:
-    matches = current_index().search(query, current_ruleset=current, ruleset=ruleset)
-    return [to_result(match, lang) for match in matches[:limit]]

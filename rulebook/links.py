@@ -1,0 +1,79 @@
+"""URLs of content items in a given language: the one place that knows which page shows what."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from django.urls import get_script_prefix, get_urlconf, reverse
+from django.utils.translation import override
+
+
+class SectionLike(Protocol):
+    slug: str
+    pk: int
+    parent_id: int | None
+
+    @property
+    def parent(self) -> SectionLike: ...
+
+
+def chapter_of(section: SectionLike) -> SectionLike:
+    node = section
+    while node.parent_id is not None:
+        node = node.parent
+    return node
+
+
+def chapter_url(ruleset: str, chapter: str, section: str, lang: str) -> str:
+    """The chapter page, with the section's anchor unless the section is the chapter."""
+    with override(lang):
+        url = reverse("rulebook:chapter", args=[ruleset, chapter])
+    return url if chapter == section else f"{url}#{section}"
+
+
+def section_url(ruleset: str, section: SectionLike, lang: str) -> str:
+    return chapter_url(ruleset, chapter_of(section).slug, section.slug, lang)
+
+
+def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
+    """skill, trait, table, row (slug of its table), term or variant → its page (and anchor)."""
+    with override(lang):
+        if kind in ("skill", "trait"):
+            return reverse("rulebook:skill", args=[ruleset, slug])
+        if kind in ("table", "row"):
+            return reverse("rulebook:table", args=[ruleset, slug])
+        if kind == "term":
+            return reverse("rulebook:glossary", args=[ruleset]) + f"#{slug}"
+        if kind == "variant":
+            return reverse("rulebook:differences", args=[ruleset]) + f"#{slug}"
+    raise ValueError(kind)
+
+
+def page_url(name: str, lang: str, *args: str | int) -> str:
+    """Any named page of the site in a language ("rulebook:skills", "tutorial:odds", …)."""
+    with override(lang):
+        return reverse(name, args=list(args))
+
+
+# Reversing a URL costs more than a search itself, so search results reverse each kind of page once
+# per ruleset and language with placeholders, which are then replaced by the slugs.
+SLUG, CHAPTER = "__slug__", "__chapter__"
+_url_templates: dict[tuple[str, str, str, str, object], str] = {}
+
+
+def fast_item_url(kind: str, ruleset: str, slug: str, lang: str, chapter: str = "", anchor: str = "") -> str:
+    """item_url (and chapter_url for kind "section"/"chapter") from a cached template."""
+    key = (kind, ruleset, lang, get_script_prefix(), get_urlconf())
+    template = _url_templates.get(key)
+    if template is None:
+        template = _url_templates[key] = _url_template(kind, ruleset, lang)
+    url = template.replace(CHAPTER, chapter).replace(SLUG, slug)
+    return f"{url}#{anchor}" if anchor else url
+
+
+def _url_template(kind: str, ruleset: str, lang: str) -> str:
+    if kind == "chapter":
+        return chapter_url(ruleset, CHAPTER, CHAPTER, lang)
+    if kind == "section":
+        return chapter_url(ruleset, CHAPTER, SLUG, lang)
+    return item_url(kind, ruleset, SLUG, lang)

@@ -1,0 +1,127 @@
+"""Cross-reference targets and automatic mentions per language, and the rendered HTML of a text
+field; both computed once per content version (see version.py) and kept in the cache."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.cache import cache
+from django.utils.html import escape
+
+from ..links import item_url, section_url
+from ..models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
+from ..vocab import LANGS
+from .markup import Mention, MentionLinker, Target, render
+from .version import content_version
+
+
+@dataclass(frozen=True)
+class Index:
+    targets: dict[tuple[str, str, str], Target]
+    linkers: dict[str, MentionLinker]  # per ruleset
+
+    def resolve(self, ruleset: str, kind: str, slug: str) -> Target | None:
+        return self.targets.get((ruleset, kind, slug))
+
+
+def _figure_html(figure: Figure, lang: str) -> str:
+    caption = escape(getattr(figure, f"caption_{lang}"))
+    alt = escape(getattr(figure, f"alt_{lang}"))
+    # The SVG is our own reviewed file; it is wrapped as one image with the alt text.
+    return (
+        f'<figure class="figure" id="figure-{figure.slug}">'
+        f'<div class="figure__image" role="img" aria-label="{alt}">{figure.svg}</div>'
+        f"<figcaption>{caption}</figcaption></figure>"
+    )
+
+
+def _build_index(lang: str) -> Index:
+    targets: dict[tuple[str, str, str], Target] = {}
+    sections = RuleSection.objects.select_related("ruleset", "parent__parent")
+    for section in sections:
+        targets[(section.ruleset.key, "section", section.slug)] = Target(
+            section_url(section.ruleset.key, section, lang), getattr(section, f"title_{lang}")
+        )
+    for skill in Skill.objects.select_related("ruleset"):
+        targets[(skill.ruleset.key, "skill", skill.slug)] = Target(
+            item_url("skill", skill.ruleset.key, skill.slug, lang), getattr(skill, f"name_{lang}")
+        )
+    for table in GameTable.objects.select_related("ruleset"):
+        targets[(table.ruleset.key, "table", table.slug)] = Target(
+            item_url("table", table.ruleset.key, table.slug, lang), getattr(table, f"title_{lang}")
+        )
+    for term in GlossaryTerm.objects.select_related("ruleset"):
+        targets[(term.ruleset.key, "term", term.slug)] = Target(
+            item_url("term", term.ruleset.key, term.slug, lang), getattr(term, f"term_{lang}")
+        )
+    for variant in RuleVariant.objects.select_related("ruleset"):
+        targets[(variant.ruleset.key, "variant", variant.slug)] = Target(
+            item_url("variant", variant.ruleset.key, variant.slug, lang),
+            getattr(variant, f"title_{lang}"),
+        )
+    for figure in Figure.objects.select_related("ruleset"):
+        targets[(figure.ruleset.key, "figure", figure.slug)] = Target(
+            "", getattr(figure, f"caption_{lang}"), _figure_html(figure, lang)
+        )
+    return Index(targets, _linkers(lang))
+
+
+def _linkers(lang: str) -> dict[str, MentionLinker]:
+    mentions: dict[str, list[Mention]] = {}
+    for skill in Skill.objects.select_related("ruleset"):
+        name = getattr(skill, f"name_{lang}")
+        url = item_url("skill", skill.ruleset.key, skill.slug, lang)
+        # Skill names are capitalised in rules text; matching case keeps "a block" from
+        # linking to the Block skill.
+        mentions.setdefault(skill.ruleset.key, []).append(Mention(name, url, f"skill:{skill.slug}", True))
+    for term in GlossaryTerm.objects.select_related("ruleset"):
+        word = getattr(term, f"term_{lang}")
+        if len(word) < 4:
+            continue  # "KO", "AG": too short to find safely inside prose
+        url = item_url("term", term.ruleset.key, term.slug, lang)
+        # A one-word term ("Movimiento") is only a term when written as one, capitalised;
+        # several words ("zona de defensa") are distinctive enough in any case.
+        several_words = " " in word.strip()
+        mentions.setdefault(term.ruleset.key, []).append(
+            Mention(word, url, f"term:{term.slug}", case_sensitive=not several_words)
+        )
+    return {key: MentionLinker(items) for key, items in mentions.items()}
+
+
+_indexes: dict[tuple[str, int], Index] = {}
+
+
+def index_for(lang: str) -> Index:
+    key = (lang, content_version())
+    if key not in _indexes:
+        if len(_indexes) > 2 * len(LANGS):  # older versions are never asked for again
+            _indexes.clear()
+        _indexes[key] = _build_index(lang)
+    return _indexes[key]
+
+
+def _self_key(obj: Any) -> str:
+    if isinstance(obj, Skill):
+        return f"skill:{obj.slug}"
+    if isinstance(obj, GlossaryTerm):
+        return f"term:{obj.slug}"
+    return ""
+
+
+def rendered(obj: Any, field: str, lang: str) -> str:
+    """The HTML of a text field, computed once per content version and language."""
+    cache_key = f"html:{type(obj).__name__}:{obj.pk}:{field}:{lang}:{content_version()}"
+    html = cache.get(cache_key)
+    if html is None:
+        index = index_for(lang)
+        ruleset = obj.table.ruleset if hasattr(obj, "table") else obj.ruleset
+        html = render(
+            getattr(obj, f"{field}_{lang}") or "",
+            ruleset.key,
+            index.resolve,
+            index.linkers.get(ruleset.key),
+            _self_key(obj),
+        )
+        cache.set(cache_key, html, timeout=None)
+    return str(html)

@@ -1,0 +1,61 @@
+"""Rolling on a game table with the engine's dice, reproducibly from a seed in the URL."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from .engine import dice
+from .models import GameTable, TableRow
+
+MAX_SEED = 10**9
+SEED_DIGITS = 9
+
+
+@dataclass(frozen=True)
+class TableRoll:
+    seed: int
+    faces: tuple[int, ...]
+    total: int
+    row: TableRow | None
+
+    @property
+    def position(self) -> int | None:
+        return self.row.position if self.row else None
+
+    @property
+    def faces_text(self) -> str:
+        return " + ".join(str(f) for f in self.faces) if len(self.faces) > 1 else str(self.faces[0])
+
+
+def is_rollable(table: GameTable, rows: list[TableRow]) -> bool:
+    """Only tables whose dice the engine knows and whose rows all have numeric ranges."""
+    return (
+        dice.parse_dice_expression(table.dice) is not None and bool(rows) and all(r.range_low is not None for r in rows)
+    )
+
+
+def row_for(rows: list[TableRow], total: int) -> TableRow | None:
+    return next(
+        (r for r in rows if r.range_low is not None and r.range_low <= total <= (r.range_high or r.range_low)),
+        None,
+    )
+
+
+def roll_table(table: GameTable, rows: list[TableRow], seed: int) -> TableRoll:
+    expression = dice.parse_dice_expression(table.dice)
+    if expression is None:
+        raise ValueError(f"table {table.slug} cannot be rolled")
+    faces, total = dice.roll_expression(expression, random.Random(seed))
+    return TableRoll(seed, faces, total, row_for(rows, total))
+
+
+def parse_seed(raw: str | None) -> int | None:
+    """A seed from the query string; None when absent or not ASCII digits in range."""
+    if raw is None or not raw.isascii() or not raw.isdigit() or len(raw) > SEED_DIGITS:
+        return None
+    return int(raw) % MAX_SEED
+
+
+def new_seed() -> int:
+    return random.SystemRandom().randrange(1, MAX_SEED)

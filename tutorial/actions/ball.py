@@ -1,0 +1,211 @@
+"""Handling the ball: picking it up, handing it off, passing and catching (with interceptions)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from rulebook.engine import Square, Weather, movement, passing
+from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
+
+from ..values import Num, Pct, Target, Word
+from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
+from .common import (
+    RAIN,
+    TEAM_REROLL,
+    ag_field,
+    apply_skills,
+    skill_field,
+    team_rerolls,
+)
+from .workspace import Workspace, set_marking_count, square_of
+
+PICKUP_SKILLS = {"skill_sure_hands": "sure-hands", "skill_big_hand": "big-hand"}
+
+
+def pickup_fields(ws: Workspace) -> list[Field]:
+    return [
+        ag_field(ws),
+        Field("tz", _("Tackle zones on the ball's square"), "int", 0, 8),
+        *(skill_field(n, s) for n, s in PICKUP_SKILLS.items()),
+        TEAM_REROLL,
+        RAIN,
+    ]
+
+
+def pickup_defaults(ws: Workspace) -> dict[str, Any]:
+    spec = ws.spec(ws.action["player"])
+    board = ws.board()
+    zones = board.tackle_zones(Square(*spec.square), spec.team, exclude=spec.id)
+    return {
+        "ag": spec.ag,
+        "tz": zones,
+        "team_reroll": True,
+        "rain": False,
+        **{n: s in spec.skills for n, s in PICKUP_SKILLS.items()},
+    }
+
+
+def pickup_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    pid = ws.action["player"]
+    ws.update(pid, ag=values["ag"])
+    apply_skills(ws, pid, values, PICKUP_SKILLS)
+    spec = ws.spec(pid)
+    set_marking_count(ws, spec.square, spec.team, values["tz"])
+    board = ws.board()
+    player = board.player(pid)
+    weather = Weather.POURING_RAIN if values.get("rain") else Weather.NICE
+    roll = movement.pickup_roll(ws.edition, player, board, player.square, weather)
+    resources = movement.resources_for(player, ws.edition, team_rerolls(values))
+    chance = movement.sequence_success([roll], resources)
+    outcome = Outcome(
+        values={
+            "target": Target(roll.target),
+            "probability": Pct(chance),
+            "no_reroll": Pct(roll.probability),
+            "tz": Num(board.tackle_zones(player.square, spec.team, exclude=pid)),
+        }
+    )
+    outcome.panels = [
+        ExplanationPanel("pickup", roll.explanation),
+        ExplanationPanel("probability", None, [("probability", {"value": Pct(chance)})]),
+    ]
+    outcome.marks = Marks(highlight=[spec.square], zones_against=spec.team)
+    outcome.chart = [(Word("success"), chance), (Word("failure"), 1 - chance)]
+    return outcome
+
+
+CATCH_SKILLS = {"skill_catch": "catch"}
+
+
+def handoff_fields(ws: Workspace) -> list[Field]:
+    return [
+        ag_field(ws, "ag", _("Receiver's agility (AG)")),
+        Field("tz", _("Tackle zones on the receiver"), "int", 0, 7),
+        skill_field("skill_catch", "catch"),
+        TEAM_REROLL,
+    ]
+
+
+def handoff_defaults(ws: Workspace) -> dict[str, Any]:
+    spec = ws.spec(ws.action["receiver"])
+    zones = ws.board().tackle_zones(Square(*spec.square), spec.team, exclude=spec.id)
+    return {"ag": spec.ag, "tz": zones, "team_reroll": True, "skill_catch": "catch" in spec.skills}
+
+
+def handoff_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    giver, receiver = ws.action["player"], ws.action["receiver"]
+    ws.update(receiver, ag=values["ag"])
+    apply_skills(ws, receiver, values, CATCH_SKILLS)
+    spec = ws.spec(receiver)
+    set_marking_count(ws, spec.square, spec.team, values["tz"], avoid=(square_of(ws, giver),))
+    board = ws.board()
+    catcher = board.player(receiver)
+    try:
+        roll = passing.catch_roll(ws.edition, catcher, board, "hand_off")
+        chance = movement.sequence_success([roll], movement.resources_for(catcher, ws.edition, team_rerolls(values)))
+        passing.hand_off_probability(ws.edition, board.player(giver), catcher, board)
+    except ValueError:
+        raise ActionError("not_adjacent") from None
+    outcome = Outcome(
+        values={"target": Target(roll.target), "probability": Pct(chance), "no_reroll": Pct(roll.probability)}
+    )
+    outcome.panels = [
+        ExplanationPanel("catch", roll.explanation),
+        ExplanationPanel("probability", None, [("probability", {"value": Pct(chance)})]),
+    ]
+    outcome.marks = Marks(arrows=[(square_of(ws, giver), spec.square)], zones_against=spec.team)
+    outcome.chart = [(Word("success"), chance), (Word("failure"), 1 - chance)]
+    return outcome
+
+
+PASS_SKILLS = {"skill_pass": "pass", "skill_accurate": "accurate", "skill_strong_arm": "strong-arm"}
+
+
+def pass_fields(ws: Workspace) -> list[Field]:
+    return [
+        ag_field(ws, "ag", _("Thrower's agility (AG)")),
+        Field("distance", _("Distance to the receiver (squares)"), "int", 1, 13),
+        Field("tz", _("Tackle zones on the thrower"), "int", 0, 7),
+        *(skill_field(n, s) for n, s in PASS_SKILLS.items()),
+        ag_field(ws, "catcher_ag", _("Receiver's agility (AG)")),
+        skill_field("skill_catch", "catch"),
+        TEAM_REROLL,
+    ]
+
+
+def pass_defaults(ws: Workspace) -> dict[str, Any]:
+    thrower, catcher = ws.spec(ws.action["player"]), ws.spec(ws.action["receiver"])
+    zones = ws.board().tackle_zones(Square(*thrower.square), thrower.team, exclude=thrower.id)
+    return {
+        "ag": thrower.ag,
+        "catcher_ag": catcher.ag,
+        "distance": abs(catcher.square[0] - thrower.square[0]),
+        "tz": zones,
+        "team_reroll": True,
+        "skill_catch": "catch" in catcher.skills,
+        **{n: s in thrower.skills for n, s in PASS_SKILLS.items()},
+    }
+
+
+def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    tid, cid = ws.action["player"], ws.action["receiver"]
+    ws.update(tid, ag=values["ag"])
+    ws.update(cid, ag=values["catcher_ag"])
+    apply_skills(ws, tid, values, PASS_SKILLS)
+    apply_skills(ws, cid, values, CATCH_SKILLS)
+    thrower_sq, catcher_sq = square_of(ws, tid), square_of(ws, cid)
+    direction = 1 if catcher_sq[0] >= thrower_sq[0] else -1
+    target = (thrower_sq[0] + direction * values["distance"], catcher_sq[1])
+    if target != catcher_sq:
+        if not Square(*target).on_pitch() or target in ws.occupied():
+            raise ActionError("out_of_range")
+        ws.update(cid, square=target)
+    thrower_team = ws.spec(tid).team
+    set_marking_count(ws, thrower_sq, thrower_team, values["tz"], avoid=(target,))
+    board = ws.board()
+    thrower, catcher = board.player(tid), board.player(cid)
+    result = passing.pass_outcome(ws.edition, thrower, board, Square(*target))
+    if result is None:
+        raise ActionError("out_of_range")
+    catch = passing.catch_roll(ws.edition, catcher, board, "accurate_pass")
+    resources = movement.resources_for(thrower, ws.edition, team_rerolls(values))
+    interception = passing.interception_chance(ws.edition, board, thrower, Square(*target))
+    both = passing.accurate_pass_and_catch(ws.edition, board, thrower, catcher, result, team_rerolls(values))
+    complete = (1 - interception.probability) * both
+    outcome = Outcome(
+        values={
+            "band": Word(result.band),
+            "target": Target(result.roll.target),
+            "accurate": Pct(result.distribution["accurate"]),
+            "inaccurate": Pct(result.distribution["inaccurate"]),
+            "fumble": Pct(result.distribution["fumble"]),
+            "accurate_rr": Pct(movement.sequence_success([result.roll], resources)),
+            "catch_target": Target(catch.target),
+            "catch": Pct(catch.probability),
+            "interception": Pct(interception.probability),
+            "complete": Pct(complete),
+            "distance": Num(values["distance"]),
+        }
+    )
+    outcome.panels = [ExplanationPanel("pass", result.explanation), ExplanationPanel("catch", catch.explanation)]
+    outcome.panels += [ExplanationPanel("interception", e) for e in interception.explanations]
+    outcome.panels.append(ExplanationPanel("probability", None, [("probability", {"value": Pct(complete)})]))
+    bands = {}
+    for x in range(PITCH_LENGTH):
+        for y in range(PITCH_WIDTH):
+            band = passing.band_for(x - thrower_sq[0], y - thrower_sq[1])
+            if band and (x, y) != thrower_sq:
+                bands[(x, y)] = band
+    interceptors = [(p.square.x, p.square.y) for p in passing.possible_interceptors(board, thrower, Square(*target))]
+    outcome.marks = Marks(arrows=[(thrower_sq, target)], bands=bands, highlight=interceptors)
+    outcome.chart = [(Word(k), result.distribution[k]) for k in ("accurate", "inaccurate", "fumble")]
+    return outcome
+
+
+KINDS = (
+    ActionKind("pickup", pickup_fields, pickup_defaults, pickup_run, ("ag", "tz", "skill_sure_hands", "team_reroll")),
+    ActionKind("handoff", handoff_fields, handoff_defaults, handoff_run, ("ag", "tz", "skill_catch", "team_reroll")),
+    ActionKind("pass", pass_fields, pass_defaults, pass_run, ("ag", "distance", "tz", "skill_pass", "catcher_ag")),
+)

@@ -1,0 +1,229 @@
+"""Blocks and blitzes (dice, assists, push-backs, outcomes), then armour, injury and fouls."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext_lazy as _
+
+from rulebook.engine import Square, injury, movement, pushback
+from rulebook.engine import block as blocks
+from rulebook.engine.probability import d6_success
+
+from ..values import Frac, Num, Pct, Word
+from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
+from .common import (
+    TEAM_REROLL,
+    apply_skills,
+    sq,
+    team_rerolls,
+)
+from .workspace import Workspace, adjacent, set_assist_count, square_of
+
+ATTACKER_SKILLS = {
+    "att_block": "block",
+    "att_tackle": "tackle",
+    "att_mighty_blow": "mighty-blow",
+    "att_juggernaut": "juggernaut",
+}
+DEFENDER_SKILLS = {"def_block": "block", "def_dodge": "dodge", "def_stand_firm": "stand-firm"}
+
+
+def block_fields(ws: Workspace) -> list[Field]:
+    return [
+        Field("att_st", _("Attacker's strength (ST)"), "int", 1, 7),
+        Field("def_st", _("Defender's strength (ST)"), "int", 1, 7),
+        Field("assists", _("Team-mates next to the defender"), "int", 0, 5),
+        Field("def_assists", _("Team-mates next to the attacker"), "int", 0, 5),
+        *(Field(n, ("skill", s), "bool") for n, s in ATTACKER_SKILLS.items()),
+        *(Field(n, ("defender-skill", s), "bool") for n, s in DEFENDER_SKILLS.items()),
+        TEAM_REROLL,
+    ]
+
+
+def _helpers_next_to(ws: Workspace, target: tuple[int, int], team: str, exclude: str) -> int:
+    return sum(1 for p in ws.cast.values() if p.team == team and p.id != exclude and p.square in adjacent(target))
+
+
+def block_defaults(ws: Workspace) -> dict[str, Any]:
+    att, dfn = ws.spec(ws.action["attacker"]), ws.spec(ws.action["defender"])
+    att_square = sq(ws.action["path"][-1]) if ws.action.get("path") else att.square
+    return {
+        "att_st": att.st,
+        "def_st": dfn.st,
+        "team_reroll": ws.action.get("team_rerolls", 1) > 0,
+        "assists": _helpers_next_to(ws, dfn.square, att.team, att.id),
+        "def_assists": _helpers_next_to(ws, att_square, dfn.team, dfn.id),
+        **{n: s in att.skills for n, s in ATTACKER_SKILLS.items()},
+        **{n: s in dfn.skills for n, s in DEFENDER_SKILLS.items()},
+    }
+
+
+def _prepare_block(ws: Workspace, values: dict[str, Any], attacker_square: tuple[int, int]) -> None:
+    aid, did = ws.action["attacker"], ws.action["defender"]
+    ws.update(aid, st=values["att_st"])
+    ws.update(did, st=values["def_st"])
+    apply_skills(ws, aid, values, ATTACKER_SKILLS)
+    apply_skills(ws, did, values, DEFENDER_SKILLS)
+    att, dfn = ws.spec(aid), ws.spec(did)
+    path = tuple(sq(s) for s in ws.action.get("path", ()))
+    set_assist_count(ws, dfn.square, att.team, values["assists"], keep=(aid,), avoid=(attacker_square, *path))
+    set_assist_count(ws, attacker_square, dfn.team, values["def_assists"], keep=(did,), avoid=path)
+
+
+def _block_outcome(ws: Workspace, attacker_square: tuple[int, int], blitz: bool) -> tuple[Outcome, blocks.BlockOutcome]:
+    aid, did = ws.action["attacker"], ws.action["defender"]
+    board = ws.board()
+    attacker = board.player(aid).moved_to(Square(*attacker_square))
+    board = board.replace_player(attacker)
+    defender = board.player(did)
+    try:
+        result = blocks.block_outcome(ws.edition, board, attacker, defender, blitz=blitz)
+    except ValueError:
+        raise ActionError("not_adjacent") from None
+    strength = blocks.block_strength(ws.edition, board, attacker, defender, blitz)
+    push = pushback.push_options(ws.edition, board, attacker, defender, blitz)
+    attacker_falls = result.probability("attacker_down", "both_down")
+    outcome = Outcome(
+        values={
+            "dice": Num(result.dice),
+            "chooser": Word(result.chooser),
+            "attacker_total": Num(strength.attacker),
+            "defender_total": Num(strength.defender),
+            "down": Pct(result.defender_knocked_down),
+            "down_safe": Pct(
+                result.probability("defender_down", "defender_down_in_place", "defender_pushed_into_crowd")
+            ),
+            "attacker_falls": Pct(attacker_falls),
+            "pushed": Pct(result.probability("defender_pushed", "defender_stood_firm")),
+            "crowd": Pct(result.probability("defender_pushed_into_crowd")),
+        }
+    )
+    outcome.panels = [ExplanationPanel("block", strength.explanation), ExplanationPanel("push", push.explanation)]
+    outcome.chart = [(Word(c), result.distribution[c]) for c in blocks.ATTACKER_PREFERENCE if result.distribution[c]]
+    outcome.chart_title = "block"
+    pushed_to = [(s.x, s.y) for s in push.squares]
+    outcome.marks = Marks(
+        arrows=[(attacker_square, defender.square and (defender.square.x, defender.square.y))], push=pushed_to
+    )
+    return outcome, result
+
+
+def block_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    attacker_square = square_of(ws, ws.action["attacker"])
+    _prepare_block(ws, values, attacker_square)
+    outcome, _result = _block_outcome(ws, attacker_square, blitz=bool(ws.action.get("blitz")))
+    return outcome
+
+
+def blitz_fields(ws: Workspace) -> list[Field]:
+    return [*block_fields(ws)]
+
+
+def blitz_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    aid = ws.action["attacker"]
+    path = [sq(s) for s in ws.action["path"]]
+    _prepare_block(ws, values, path[-1])
+    board = ws.board()
+    attacker = board.player(aid)
+    try:
+        moved = movement.path_probability(
+            ws.edition, attacker, board, [Square(*s) for s in path], team_rerolls=team_rerolls(values)
+        )
+    except ValueError:
+        raise ActionError("illegal_path") from None
+    outcome, result = _block_outcome(ws, path[-1], blitz=True)
+    spec = ws.spec(aid)
+    remaining = spec.ma - len(path) - 1  # the block of a Blitz costs one square of movement
+    outcome.values.update(
+        {
+            "move": Pct(moved.probability),
+            "squares": Num(len(path)),
+            "remaining": Num(max(remaining, 0)),
+            "both": Pct(moved.probability * result.defender_knocked_down),
+            "ma": Num(spec.ma),
+        }
+    )
+    outcome.panels = [ExplanationPanel(r.kind, r.explanation) for r in moved.rolls] + outcome.panels
+    outcome.marks.arrows = [(spec.square, *path)] + outcome.marks.arrows
+    return outcome
+
+
+# -- armour, injury and fouls ------------------------------------------------------------------------
+
+
+def armour_fields(ws: Workspace) -> list[Field]:
+    return [
+        Field("av", _("Armour value (AV)"), "int", 3, 11),
+        Field("assists", _("Net assists on the foul"), "int", -4, 4),
+        Field("dirty_player", ("skill", "dirty-player"), "bool"),
+        Field("mighty_blow", ("skill", "mighty-blow"), "bool"),
+        Field("stunty", ("defender-skill", "stunty"), "bool"),
+    ]
+
+
+def armour_defaults(ws: Workspace) -> dict[str, Any]:
+    victim = ws.spec(ws.action["victim"])
+    attacker = ws.spec(ws.action["player"])
+    return {
+        "av": victim.av,
+        "assists": int(ws.action.get("assists", 0)),
+        "dirty_player": "dirty-player" in attacker.skills,
+        "mighty_blow": "mighty-blow" in attacker.skills,
+        "stunty": "stunty" in victim.skills,
+    }
+
+
+def armour_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    pid, vid = ws.action["player"], ws.action["victim"]
+    foul = ws.action.get("foul", False)
+    ws.update(vid, av=values["av"])
+    ws.set_skill(pid, "dirty-player", bool(values.get("dirty_player")))
+    ws.set_skill(pid, "mighty-blow", bool(values.get("mighty_blow")))
+    ws.set_skill(vid, "stunty", bool(values.get("stunty")))
+    board = ws.board()
+    result = injury.injury_outcome(
+        ws.edition,
+        board.player(vid),
+        board.player(pid),
+        action="foul" if foul else "block",
+        armour_modifier=values["assists"] if foul else 0,
+    )
+    dist = result.distribution
+    seen_first, seen_after = d6_success(6), d6_success(4)
+    outcome = Outcome(
+        values={
+            "armour": Pct(result.armour_broken),
+            "sent_off": Pct(result.sent_off),
+            "stunned": Pct(dist["stunned"]),
+            "ko": Pct(dist["knocked_out"]),
+            "casualty": Pct(dist["casualty"] + dist["badly_hurt"]),
+            "ko_or_worse": Pct(dist["knocked_out"] + dist["casualty"] + dist["badly_hurt"]),
+            "seen_first": Pct(seen_first),
+            "seen_first_frac": Frac(seen_first),
+            "seen_after": Pct(seen_after),
+            "seen_after_frac": Frac(seen_after),
+            "av": Num(values["av"]),
+            "armour_needed": Num(ws.edition.armour_target(values["av"])),
+        }
+    )
+    shares = [
+        ("outcome_share", {"outcome": Word(k), "value": Pct(p)}) for k, p in sorted(dist.items(), key=lambda kv: -kv[1])
+    ]
+    outcome.panels = [ExplanationPanel("armour", result.explanation, shares)]
+    outcome.chart = [(Word(k), p) for k, p in sorted(dist.items(), key=lambda kv: -kv[1])]
+    outcome.marks = Marks(arrows=[(square_of(ws, pid), square_of(ws, vid))])
+    return outcome
+
+
+KINDS = (
+    ActionKind("block", block_fields, block_defaults, block_run, ("att_st", "def_st", "assists", "def_assists")),
+    ActionKind(
+        "blitz",
+        blitz_fields,
+        block_defaults,
+        blitz_run,
+        ("att_st", "assists", "att_tackle", "def_dodge", "team_reroll"),
+    ),
+    ActionKind("armour", armour_fields, armour_defaults, armour_run, ("av", "mighty_blow")),
+)

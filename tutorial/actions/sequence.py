@@ -1,0 +1,58 @@
+"""A sequence of rolls with the re-rolls at hand: the odds calculator inside a step."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulebook.engine.odds import evaluate
+
+from ..odds import SKILL_CHOICES, OddsError, parse_steps
+from ..values import Num, Pct, Word
+from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
+from .common import (
+    TEAM_REROLL,
+    skill_field,
+)
+from .workspace import Workspace
+
+
+def sequence_fields(ws: Workspace) -> list[Field]:
+    return [TEAM_REROLL, *(skill_field(f"skill_{s.replace('-', '_')}", s) for s in SKILL_CHOICES)]
+
+
+def sequence_defaults(ws: Workspace) -> dict[str, Any]:
+    skills = set(ws.action.get("skills", ()))
+    return {
+        "team_reroll": ws.action.get("team_rerolls", 1) > 0,
+        **{f"skill_{s.replace('-', '_')}": s in skills for s in SKILL_CHOICES},
+    }
+
+
+def sequence_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    skills = {s for s in SKILL_CHOICES if values.get(f"skill_{s.replace('-', '_')}")}
+    try:
+        steps = parse_steps(ws.action["steps"])
+    except OddsError:
+        raise ActionError("bad_steps") from None
+    rerolls = int(ws.action.get("team_rerolls", 1)) or 1 if values.get("team_reroll", True) else 0
+    result = evaluate(ws.edition, steps, rerolls, frozenset(skills))
+    base = evaluate(ws.edition, steps, 0, frozenset())
+    outcome = Outcome(
+        values={
+            "probability": Pct(result.probability),
+            "no_reroll": Pct(base.probability),
+            "team_rerolls": Num(result.team_rerolls),
+            "gain": Pct(result.probability - base.probability),
+        }
+    )
+    for index, step in enumerate(result.rolls, start=1):
+        outcome.values[f"p{index}"] = Pct(step.probability)
+    outcome.panels = [ExplanationPanel("probability", None, [("probability", {"value": Pct(result.probability)})])]
+    outcome.chart = [(Word("success"), result.probability), (Word("failure"), 1 - result.probability)]
+    mover = ws.action.get("player")
+    if mover:
+        outcome.marks = Marks(zones_against=ws.spec(mover).team)
+    return outcome
+
+
+KINDS = (ActionKind("sequence", sequence_fields, sequence_defaults, sequence_run, ("team_reroll",)),)

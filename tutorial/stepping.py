@@ -1,0 +1,86 @@
+"""Computing a tutorial step: the engine's answer for the step's board with the reader's inputs
+(defaults when an input is invalid), and the same action under another edition when the step
+compares them. Presenting the answer is presenting.py's job."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Any
+
+from rulebook.engine import get_edition
+
+from . import inputs
+from .actions import KINDS
+from .actions.base import ActionError, ActionKind, Field, Outcome
+from .actions.workspace import Workspace
+from .scenario import Scenario, StepSpec
+from .values import Value
+
+
+def workspace_for(scenario: Scenario, step: StepSpec, edition: str | None = None) -> Workspace:
+    return Workspace(
+        scenario=scenario,
+        edition_key=edition or step.edition or scenario.ruleset,
+        cast=dict(scenario.cast_at(step.number)),
+        action=dict(step.action),
+        ball=scenario.ball_at(step.number),
+    )
+
+
+def chosen_fields(kind: ActionKind, ws: Workspace, step: StepSpec) -> list[Field]:
+    available = {f.name: f for f in kind.fields(ws)}
+    names = step.inputs if step.inputs is not None else kind.default_inputs
+    return [available[n] for n in names if n in available]
+
+
+@dataclass
+class Computed:
+    ws: Workspace
+    outcome: Outcome
+    fields: list[Field]
+    values: dict[str, Any]
+    problems: list[inputs.Problem]
+    action_error: str
+
+
+def compute(scenario: Scenario, step: StepSpec, query: Mapping[str, str]) -> Computed:
+    """The engine's answer for the step with the reader's inputs (defaults when invalid)."""
+    kind = KINDS[step.action.get("kind", "none")]
+    ws = workspace_for(scenario, step)
+    fields = chosen_fields(kind, ws, step)
+    defaults = kind.defaults(ws)
+    values, problems = inputs.parse(fields, query, defaults)
+    action_error = ""
+    try:
+        outcome = kind.run(ws, values if not problems else defaults)
+    except ActionError as error:
+        action_error = inputs.action_message(error.key, error.params)
+        ws = workspace_for(scenario, step)
+        outcome = kind.run(ws, defaults)
+    compare = step.action.get("compare")
+    if compare:
+        outcome.values.update(_compared(scenario, step, kind, compare, values if not problems else defaults))
+    return Computed(ws, outcome, fields, values, problems, action_error)
+
+
+def _compared(
+    scenario: Scenario, step: StepSpec, kind: ActionKind, edition: str, values: dict[str, Any]
+) -> dict[str, Value]:
+    """The same action under another edition, as other_* values: every player's characteristics
+    (and the reader's AG and AV inputs) are read in that edition's notation by the engine."""
+    ws = workspace_for(scenario, step, edition)
+    target, source = get_edition(edition), get_edition(step.edition or scenario.ruleset)
+    for pid, spec in ws.cast.items():
+        ws.cast[pid] = replace(spec, ag=target.convert_ag(spec.ag, source), av=target.convert_av(spec.av, source))
+    other = dict(kind.defaults(ws))
+    other.update({k: v for k, v in values.items() if k not in ("ag", "av")})
+    if "ag" in values:
+        other["ag"] = target.convert_ag(int(values["ag"]), source)
+    if "av" in values:
+        other["av"] = target.convert_av(int(values["av"]), source)
+    try:
+        outcome = kind.run(ws, other)
+    except ActionError:
+        return {}
+    return {f"other_{k}": v for k, v in outcome.values.items()}
