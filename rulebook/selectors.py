@@ -9,6 +9,7 @@ from django.utils.translation import gettext as _
 
 from .formatting import collation_key
 from .models import GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill
+from .rendering.version import content_version as content_version  # readers key their caches by it
 from .vocab import LANGS
 
 
@@ -78,6 +79,24 @@ def related_skills(skill: Skill, lang: str) -> list[Skill]:
     return sorted(skill.related.all(), key=lambda s: collation_key(getattr(s, f"name_{lang}"), lang))
 
 
+def edition_skill_names(ruleset: str, lang: str) -> dict[str, str]:
+    """Every skill name of a ruleset in a language, by slug, also under the slug of its counterpart
+    in the other edition (so "side-step" names the 2025 Sidestep), in one query."""
+    names: dict[str, str] = {}
+    aliases: dict[str, str] = {}
+    rows = Skill.objects.filter(ruleset__key=ruleset).values_list("slug", f"name_{lang}", "counterpart__slug")
+    for slug, name, counterpart in rows:
+        names[slug] = name
+        if counterpart:
+            aliases[counterpart] = name
+    counterparts_of = Skill.objects.filter(ruleset__key=ruleset, counterparts_of__isnull=False).values_list(
+        f"name_{lang}", "counterparts_of__slug"
+    )
+    for name, other in counterparts_of:
+        aliases.setdefault(other, name)
+    return {**aliases, **names}
+
+
 def skill_names(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) -> dict[str, str]:
     """Names of several skills in one query. A 2025 step may name a classic-only skill: the
     classic name is used then. A slug found nowhere is spelt out from the slug."""
@@ -93,7 +112,7 @@ def skill_names(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) -> 
 
 
 def counterparts(skill: Skill) -> list[Skill]:
-    found = [skill.counterpart] if skill.counterpart_id else []
+    found = [skill.counterpart] if skill.counterpart is not None else []
     found += [s for s in skill.counterparts_of.all() if s not in found]
     return found
 

@@ -38,490 +38,51 @@ The checker works on a neutral ``Corpus``: ``corpus_from_db()`` builds it from t
 from __future__ import annotations
 
 import re
-import unicodedata
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass, field, replace
-from pathlib import Path
-from typing import Any
 
-from ..vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS, alternation
-
-BLOOD_BOWL = BLOOD_BOWL_EDITIONS
-FOLDERS = {
-    "section": "sections",
-    "skill": "skills",
-    "table": "tables",
-    "term": "glossary",
-    "variant": "variants",
-    "figure": "figures",
-}
-# Text fields read per kind; name_note and the glossary's term and note are not read.
-READ_FIELDS = {
-    "section": ("title", "body"),
-    "skill": ("name", "text", "change_note"),
-    "table": ("title", "description"),  # and rows.N.name, rows.N.effect
-    "term": ("definition",),
-    "variant": ("title", "text"),
-    "figure": ("caption", "alt"),
-}
-
-# Reviewed one-off legitimate uses: (ruleset, item ref, field, language, found text) → reason.
-# The field may be "*" for every field of the item. Keep this short: a general rule is better.
-ALLOWED: dict[tuple[str, str, str, str, str], str] = {}
-
-
-# --- corpus ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class TextField:
-    ruleset: str
-    ref: str  # "skill:block"
-    name: str  # "text", "rows.3.effect"
-    values: dict[str, str]
-
-    @property
-    def path(self) -> str:
-        kind, slug = self.ref.split(":", 1)
-        return f"rulebook/content/{self.ruleset}/{FOLDERS[kind]}/{slug}.toml"
-
-
-@dataclass(frozen=True)
-class Term:
-    ruleset: str
-    slug: str
-    concept: str
-    term: dict[str, str]
-    avoid: dict[str, list[str]] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class SkillName:
-    ruleset: str
-    slug: str
-    name: dict[str, str]
-    counterpart: str = ""  # "lrb6:slug" (set on bb2025 skills)
-
-
-@dataclass
-class Corpus:
-    fields: list[TextField] = field(default_factory=list)
-    terms: list[Term] = field(default_factory=list)
-    skills: list[SkillName] = field(default_factory=list)
-
-
-def corpus_from_db() -> Corpus:
-    """The corpus of the content loaded into the database."""
-    from ..models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
-
-    def values(obj: Any, name: str) -> dict[str, str]:
-        return {lang: getattr(obj, f"{name}_{lang}") or "" for lang in LANGS}
-
-    corpus = Corpus()
-
-    def add(ruleset: str, ref: str, obj: Any, names: Iterable[str], prefix: str = "") -> None:
-        for name in names:
-            corpus.fields.append(TextField(ruleset, ref, prefix + name, values(obj, name)))
-
-    for model, kind in ((RuleSection, "section"), (RuleVariant, "variant"), (Figure, "figure")):
-        for obj in model.objects.select_related("ruleset"):
-            add(obj.ruleset.key, f"{kind}:{obj.slug}", obj, READ_FIELDS[kind])
-    for skill in Skill.objects.select_related("ruleset", "counterpart__ruleset"):
-        add(skill.ruleset.key, f"skill:{skill.slug}", skill, READ_FIELDS["skill"])
-        counterpart = skill.counterpart
-        corpus.skills.append(
-            SkillName(
-                skill.ruleset.key,
-                skill.slug,
-                values(skill, "name"),
-                f"{counterpart.ruleset.key}:{counterpart.slug}" if counterpart else "",
-            )
-        )
-    for table in GameTable.objects.select_related("ruleset").prefetch_related("rows"):
-        add(table.ruleset.key, f"table:{table.slug}", table, READ_FIELDS["table"])
-        for row in table.rows.all():
-            add(table.ruleset.key, f"table:{table.slug}", row, ("name", "effect"), f"rows.{row.position}.")
-    for term in GlossaryTerm.objects.select_related("ruleset"):
-        add(term.ruleset.key, f"term:{term.slug}", term, READ_FIELDS["term"])
-        corpus.terms.append(
-            Term(
-                term.ruleset.key,
-                term.slug,
-                term.concept or term.slug,
-                values(term, "term"),
-                {lang: list(words) for lang, words in (term.avoid or {}).items()},
-            )
-        )
-    return corpus
-
-
-def corpus_from_tree(root: Path) -> Corpus:
-    """The same corpus read straight from the content files (needs Django set up)."""
-    from .files import read_tree
-
-    corpus = Corpus()
-    for item in read_tree(root).items:
-        kind, data, ruleset = item.spec.ref, item.data, item.ruleset
-        ref = f"{kind}:{data['slug']}"
-        for name in READ_FIELDS[kind]:
-            if name in data:
-                corpus.fields.append(TextField(ruleset, ref, name, dict(data[name])))
-        for position, row in enumerate(data.get("rows", []) if kind == "table" else [], 1):
-            for name in ("name", "effect"):
-                if name in row:
-                    corpus.fields.append(TextField(ruleset, ref, f"rows.{position}.{name}", dict(row[name])))
-        if kind == "skill":
-            corpus.skills.append(SkillName(ruleset, data["slug"], dict(data["name"]), data.get("counterpart", "")))
-        if kind == "term":
-            corpus.terms.append(
-                Term(
-                    ruleset,
-                    data["slug"],
-                    data.get("concept") or data["slug"],
-                    dict(data["term"]),
-                    dict(data.get("avoid", {})),
-                )
-            )
-    return corpus
-
-
-# --- matching --------------------------------------------------------------------------------
-
-WORD_RE = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
-ABBREVIATION_RE = re.compile(r"^[A-Z]{2,4}\+?$")
-PARENS_RE = re.compile(r"\s*\(([^)]*)\)\s*$")
-REFERENCE_RE = re.compile(
-    r"\[\[(?:(?P<ruleset>" + alternation(RULESET_KEYS) + r"):)?"
-    r"(?:skill|section|table|term|variant|figure)"
-    r":[a-z0-9-]+(?:\|(?P<label>[^\]]+))?\]\]"
+from ..vocab import LANGS
+from .term_corpus import (
+    ALLOWED,
+    BLOOD_BOWL,
+    Corpus,
+    SkillName,
+    Term,
+    TextField,
+    corpus_from_db,
+    corpus_from_tree,
+    edition_texts,
+)
+from .term_words import (
+    PLACEHOLDER_RE,
+    REFERENCE_RE,
+    Finding,
+    Needle,
+    Vocabulary,
+    _is_multiword,
+    _needles,
+    _vocabulary,
+    base_name,
+    casefolded,
+    key,
+    related,
+    term_regex,
 )
 
-
-def casefolded(text: str) -> str:
-    """Case-insensitive but accent-sensitive comparison form (unlike search.text.fold, which drops
-    accents): in terminology "Pase" and "Pasé" are different words."""
-    text = unicodedata.normalize("NFC", text).replace("’", "'").replace("\u00a0", " ")
-    return re.sub(r"\s+", " ", text).strip().casefold()
-
-
-def base_name(name: str) -> str:
-    """A term or skill name without its trailing "(AG)", "(X)", "(X+)", "!"."""
-    name = PARENS_RE.sub("", name.strip())
-    return name.strip(" !¡")
-
-
-def abbreviation(name: str) -> str:
-    match = PARENS_RE.search(name.strip())
-    if match and ABBREVIATION_RE.match(match.group(1)):
-        return match.group(1)
-    return ""
-
-
-def _word_pattern(word: str, lang: str) -> str:
-    """A word of a term, allowing its plural form (in the term's own language)."""
-    if len(word) < 4:
-        return re.escape(word)
-    if lang == "it":
-        stem, last = word[:-1], word[-1].lower()
-        endings = {"a": "[ae]", "o": "[oi]", "e": "[ei]"}
-        if last in endings:
-            return re.escape(stem) + endings[last]
-        return re.escape(word)
-    return re.escape(word) + "(?:s|es|x)?"
-
-
-def term_regex(term: str, lang: str) -> re.Pattern[str]:
-    """Whole-word, case-insensitive regex of a term (case-sensitive for abbreviations)."""
-    term = term.replace("’", "'")
-    if ABBREVIATION_RE.match(term):
-        return re.compile(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])")
-    parts = re.split(r"(\s+|['-])", term)
-    pattern = ""
-    for part in parts:
-        if not part:
-            continue
-        if part.isspace():
-            pattern += r"\s+"
-        elif part == "'":
-            pattern += "['’]"
-        elif part == "-":
-            pattern += r"[-\s]?"
-        else:
-            pattern += _word_pattern(part, lang)
-    return re.compile(r"(?<!\w)" + pattern + r"(?!\w)", re.IGNORECASE)
-
-
-@dataclass(frozen=True)
-class Needle:
-    """A string that must not appear in the texts of (ruleset, lang)."""
-
-    text: str
-    expected: str
-    rule: str  # avoid | language:xx | edition | skill-language:xx | skill-edition
-    owner: str  # "term:tackle-zone" / "skill:block" whose name this is
-    source_lang: str
-    also_langs: tuple[str, ...] = ()  # other languages whose name is the same string
-    capitalised: bool = False  # only a capitalised mention inside a sentence counts
-
-    @property
-    def source_langs(self) -> tuple[str, ...]:
-        return (self.source_lang, *self.also_langs)
-
-    @property
-    def regex(self) -> re.Pattern[str]:
-        return term_regex(self.text, self.source_lang)
-
-
-@dataclass(frozen=True)
-class Finding:
-    ruleset: str
-    lang: str
-    path: str
-    ref: str
-    field: str
-    found: str
-    expected: str
-    rule: str
-    context: str
-    legitimate: str = ""  # why a match is not a stray (explain_matches only)
-
-    def line(self) -> str:
-        return (
-            f"[{self.lang}] {self.ref} {self.field}: «{self.found}» → expected «{self.expected}»"
-            f" ({self.rule}) … {self.context} …"
-        )
-
-
-def _is_multiword(text: str) -> bool:
-    return len(WORD_RE.findall(text)) > 1
-
-
-# --- the vocabularies of a language ----------------------------------------------------------
-
-STOPWORDS = {
-    "de",
-    "del",
-    "la",
-    "el",
-    "los",
-    "las",
-    "un",
-    "una",
-    "y",
-    "a",
-    "al",
-    "en",
-    "con",
-    "por",
-    "di",
-    "della",
-    "dei",
-    "il",
-    "lo",
-    "le",
-    "e",
-    "da",
-    "in",
-    "sul",
-    "per",
-    "du",
-    "des",
-    "les",
-    "et",
-    "au",
-    "aux",
-    "sur",
-    "d",
-    "l",
-    "of",
-    "the",
-    "and",
-    "to",
-    "on",
-    "for",
-}
-
-
-def key(text: str) -> str:
-    """Comparison key: case, spaces, hyphens and apostrophes do not count ("Re-roll" = "Reroll")."""
-    return "".join(ch for ch in unicodedata.normalize("NFC", text).casefold() if ch.isalpha())
-
-
-def content_words(text: str) -> list[str]:
-    return [w for w in (casefolded(w) for w in WORD_RE.findall(text.replace("'", " "))) if w not in STOPWORDS]
-
-
-# Irregular forms the prefix rule below cannot see, mapped to a form it can.
-IRREGULAR_FORMS = {"sent": "send"}
-
-
-def _stem_match(a: str, b: str) -> bool:
-    """Two forms of one word: "Empujado"/"Empujón", "Rebote"/"Rebotar", "Go"/"Going", "KO"/"KO'd"."""
-    a, b = IRREGULAR_FORMS.get(a, a), IRREGULAR_FORMS.get(b, b)
-    shortest = min(len(a), len(b))
-    prefix = 0
-    while prefix < shortest and a[prefix] == b[prefix]:
-        prefix += 1
-    if prefix == shortest:
-        return shortest >= 2 and max(len(a), len(b)) - shortest <= 3
-    return prefix >= max(4, shortest - 3)
-
-
-def related(a: str, b: str, subset: bool = True) -> bool:
-    """Whether two names are forms of the same words: every content word of the shorter has a
-    form in the longer ("Spinta" / "Spinto indietro", "Atrapar" / "Atrapar el balón"). With
-    subset=False both must have as many content words."""
-    for short_form, long_form in ((a, b), (b, a)):
-        initials = "".join(w[0] for w in WORD_RE.findall(base_name(long_form)))
-        if ABBREVIATION_RE.match(short_form) and short_form.rstrip("+") == initials.upper():
-            return True  # "GFI" / "Going For It"
-    words_a, words_b = content_words(a), content_words(b)
-    if not words_a or not words_b:
-        return False
-    short, long = sorted((words_a, words_b), key=len)
-    if not subset and len(short) != len(long):
-        return False
-    return all(any(_stem_match(x, y) for y in long) for x in short)
-
-
-@dataclass
-class Vocabulary:
-    """L's own names in a ruleset (glossary terms, their abbreviations, skill names), and every
-    word of L's names in all rulesets."""
-
-    names: list[str] = field(default_factory=list)
-    words: set[str] = field(default_factory=set)  # folded
-    name_regexes: list[re.Pattern[str]] = field(default_factory=list)
-
-    def has(self, text: str) -> bool:
-        """Also one of L's own names, part of one, or another form of one."""
-        text_key = key(text)
-        for name in self.names:
-            if text_key == key(name) or re.search(
-                r"(?<!\w)" + re.escape(casefolded(text)) + r"(?!\w)", casefolded(name)
-            ):
-                return True
-            if related(text, name, subset=False):
-                return True
-        return False
-
-
-def _vocabulary(corpus: Corpus, ruleset: str, lang: str) -> Vocabulary:
-    vocab = Vocabulary()
-    own: set[str] = set()
-    for term in corpus.terms:
-        name = base_name(term.term[lang])
-        vocab.words.update(casefolded(w) for w in WORD_RE.findall(name))
-        if term.ruleset == ruleset:
-            own.update(n for n in (name, abbreviation(term.term[lang])) if n)
-    for skill in corpus.skills:
-        name = base_name(skill.name[lang])
-        vocab.words.update(casefolded(w) for w in WORD_RE.findall(name))
-        if skill.ruleset == ruleset and name:
-            own.add(name)
-    vocab.names = sorted(own, key=len, reverse=True)
-    vocab.name_regexes = [term_regex(n, lang) for n in vocab.names]
-    return vocab
-
-
-def _foreign_distinctive(text: str, vocab: Vocabulary) -> bool:
-    """A string of another language worth looking for in L: an abbreviation, several words, or a
-    long word that is none of L's words."""
-    if ABBREVIATION_RE.match(text) or _is_multiword(text):
-        return True
-    return len(text) >= 6 and casefolded(text) not in vocab.words
-
-
-def _needles(corpus: Corpus, ruleset: str, lang: str, vocab: Vocabulary) -> list[Needle]:
-    terms = [t for t in corpus.terms if t.ruleset == ruleset]
-    skills = [s for s in corpus.skills if s.ruleset == ruleset]
-    needles: list[Needle] = []
-    # (a) the glossary's avoid lists
-    for term in terms:
-        for wrong in term.avoid.get(lang, []):
-            needles.append(Needle(wrong, term.term[lang], "avoid", f"term:{term.slug}", lang))
-    # (b) terms of R's concepts in another language
-    own_abbreviations = {abbreviation(t.term[lang]) for t in terms} - {""}
-    for term in terms:
-        own = base_name(term.term[lang])
-        for other in LANGS:
-            if other == lang:
-                continue
-            for text in (base_name(term.term[other]), abbreviation(term.term[other])):
-                if not text or text in own_abbreviations or related(text, own):
-                    continue
-                if not _foreign_distinctive(text, vocab) or vocab.has(text):
-                    continue
-                needles.append(Needle(text, term.term[lang], f"language:{other}", f"term:{term.slug}", other))
-    # (d1) R's skill names in another language
-    for skill in skills:
-        own = base_name(skill.name[lang])
-        for other in LANGS:
-            if other == lang:
-                continue
-            text = base_name(skill.name[other])
-            if not text or related(text, own) or not _foreign_distinctive(text, vocab) or vocab.has(text):
-                continue
-            needles.append(
-                Needle(
-                    text, skill.name[lang], f"skill-language:{other}", f"skill:{skill.slug}", other, capitalised=True
-                )
-            )
-    if ruleset in BLOOD_BOWL:
-        needles += _edition_needles(corpus, ruleset, lang, vocab)
-    # One needle per string: the first rule wins (avoid before language before edition).
-    unique: dict[str, Needle] = {}
-    for needle in needles:
-        first = unique.setdefault(key(needle.text), needle)
-        if first is not needle and needle.source_lang not in first.source_langs:
-            unique[key(needle.text)] = replace(first, also_langs=(*first.also_langs, needle.source_lang))
-    return list(unique.values())
-
-
-def _edition_needles(corpus: Corpus, ruleset: str, lang: str, vocab: Vocabulary) -> list[Needle]:
-    other_rs = next(r for r in BLOOD_BOWL if r != ruleset)
-    needles: list[Needle] = []
-    by_concept = {t.concept: t for t in corpus.terms if t.ruleset == ruleset}
-    # (c) the other edition's term of a concept, where R's differs
-    for term in corpus.terms:
-        if term.ruleset != other_rs:
-            continue
-        mine = by_concept.get(term.concept)
-        text = base_name(term.term[lang])
-        if mine is None:
-            # A concept of the other edition only: nothing of R to compare with (its terms,
-            # "Placed Prone", "Action", are often plain words of R's texts too).
-            continue
-        own = base_name(mine.term[lang])
-        # (a') what the other edition's glossary avoids for the same concept, unless it is R's
-        for wrong in term.avoid.get(lang, []):
-            if not related(wrong, own) and not vocab.has(wrong):
-                needles.append(Needle(wrong, mine.term[lang], "avoid", f"term:{mine.slug}", lang))
-        if related(text, own) or vocab.has(text):
-            continue
-        needles.append(
-            Needle(text, mine.term[lang], "edition", f"term:{mine.slug}", lang, capitalised=not _is_multiword(text))
-        )
-    # (d2) the other edition's name of a skill, where R's name for it differs
-    by_slug = {(s.ruleset, s.slug): s for s in corpus.skills}
-    pairs: list[tuple[SkillName, SkillName]] = []  # (R's skill, the other edition's)
-    for skill in corpus.skills:
-        target = by_slug.get(tuple(skill.counterpart.split(":", 1))) if skill.counterpart else None
-        if target is None:
-            continue
-        if skill.ruleset == other_rs and target.ruleset == ruleset:
-            pairs.append((target, skill))
-        elif skill.ruleset == ruleset and target.ruleset == other_rs:
-            pairs.append((skill, target))
-    for mine_skill, theirs in pairs:
-        text, own = base_name(theirs.name[lang]), base_name(mine_skill.name[lang])
-        if not text or related(text, own) or vocab.has(text):
-            continue
-        needles.append(
-            Needle(text, mine_skill.name[lang], "skill-edition", f"skill:{mine_skill.slug}", lang, capitalised=True)
-        )
-    return needles
-
+__all__ = [
+    "ALLOWED",
+    "BLOOD_BOWL",
+    "Corpus",
+    "Finding",
+    "SkillName",
+    "Term",
+    "TextField",
+    "corpus_from_db",
+    "corpus_from_tree",
+    "edition_texts",
+    "explain_matches",
+    "find_strays",
+    "iter_report",
+]
 
 # --- scanning --------------------------------------------------------------------------------
 
@@ -541,6 +102,9 @@ def _masked(text: str) -> tuple[str, list[tuple[int, int]], set[int]]:
         if match["ruleset"] and match["label"]:
             foreign.append(keep)
         ends.add(keep[1] if match["label"] else end)
+    for match in PLACEHOLDER_RE.finditer(text):  # "{rerolls}" in a phrase is a value, not a word
+        for i in range(*match.span()):
+            out[i] = "¤"
     return "".join(out), foreign, ends
 
 
@@ -563,10 +127,12 @@ SENTENCE_START_RE = re.compile(r"(^|[.!?:;¿¡\n]|^\s*[-*]|\*\*|[«“\"(|])\s*$
 
 
 def _capitalised(text: str, start: int, found: str) -> bool:
-    """Written as a name: capitalised, and (one word) not merely because a sentence starts."""
+    """Written as a name: capitalised, and (one word) not merely because a sentence starts, unless
+    it labels what follows ("Sfondamento: +1", the form of the engine's explanation lines)."""
     if not found[:1].isupper():
         return False
-    return _is_multiword(found) or SENTENCE_START_RE.search(text[:start]) is None
+    labels = text[start + len(found) :].lstrip().startswith(":")
+    return _is_multiword(found) or labels or SENTENCE_START_RE.search(text[:start]) is None
 
 
 QUOTES = (("«", "»"), ("“", "”"), ('"', '"'), ("‘", "’"))

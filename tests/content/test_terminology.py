@@ -222,3 +222,51 @@ def test_allowed_entries_silence_only_their_own_finding(monkeypatch: pytest.Monk
     monkeypatch.setitem(T.ALLOWED, entry, "A quotation of the English rulebook.")
     assert strays("lrb6", "es", "Un jugador con Sure Hands recoge el balón.") == []
     assert strays("lrb6", "es", "El jugador está Marcado.") == ["Marcado|avoid"]
+
+
+# --- the engine phrases (tutorial/phrases.toml) ---------------------------------------------------
+
+
+def phrase_fields(data: dict[str, dict[str, dict[str, str]]]) -> list[T.TextField]:
+    fields: list[T.TextField] = []
+    for section, entries in data.items():
+        rulesets = ("dreadball2",) if section == "dreadball" else T.BLOOD_BOWL
+        fields += T.edition_texts(entries, "tutorial/phrases.toml", f"phrase:{section}", rulesets)
+    return fields
+
+
+def corpus_with(fields: list[T.TextField]) -> T.Corpus:
+    base = real_corpus()
+    return T.Corpus(fields=fields, terms=base.terms, skills=base.skills)
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("ruleset", RULESET_KEYS)
+def test_engine_phrases_use_each_editions_terms(ruleset: str) -> None:
+    from tutorial import phrases
+
+    findings = T.find_strays(corpus_with(phrase_fields(phrases.load())), [ruleset])
+    assert not findings, f"{len(findings)} stray term(s) in the {ruleset} phrases:\n" + "\n".join(
+        f"  {f.ref} [{f.lang}]: «{f.found}» → «{f.expected}» ({f.rule}) … {f.context} …" for f in findings
+    )
+
+
+@pytest.mark.django_db
+def test_phrase_drift_into_the_other_edition_is_caught() -> None:
+    """A 2025 Italian phrase that names the skill by its classic Italian name (the drift found in
+    the Break Tackle phrase: "Sfondamento") is a stray, and the 2025 form of the key fixes it."""
+    drifted = {
+        "break_tackle_bonus": {
+            "es": "Abrirse Paso: +1",
+            "it": "Sfondamento: +1 per smarcarsi",
+            "fr": "Esquive en Force : +1",
+            "en": "Break Tackle: +1",
+        }
+    }
+    findings = T.find_strays(
+        corpus_with(T.edition_texts(drifted, "phrases.toml", "phrase:reasons")), ["bb2025"], ["it"]
+    )
+    assert [f.found for f in findings] == ["Sfondamento"]
+    fixed = {**drifted, "break_tackle_bonus@bb2025": {**drifted["break_tackle_bonus"], "it": "Break Tackle: +1"}}
+    findings = T.find_strays(corpus_with(T.edition_texts(fixed, "phrases.toml", "phrase:reasons")), ["bb2025"], ["it"])
+    assert findings == []

@@ -95,7 +95,7 @@ class Bb2025(Edition):
             mods.append(Modifier(1, "two_heads"))
         mods += self.leaving_modifiers(player, board, start)
         if break_tackle:
-            mods.append(Modifier(2 if player.st >= 5 else 1, "break_tackle_strength", params(st=player.st)))
+            mods.append(Modifier(2 if player.st >= 5 else 1, "break_tackle_bonus", params(st=player.st)))
         return target_explanation(base, reason, mods, base_params)
 
     def pickup_test(self, player: Player, board: Board, square: Square, weather: Weather = Weather.NICE) -> Explanation:

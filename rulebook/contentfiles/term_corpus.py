@@ -1,0 +1,165 @@
+"""The texts and names the terminology checker reads: a neutral Corpus of text fields, glossary terms
+and skill names, built from the database, from the content files or from phrase-like files."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..vocab import BLOOD_BOWL_EDITIONS, LANGS
+
+BLOOD_BOWL = BLOOD_BOWL_EDITIONS
+FOLDERS = {
+    "section": "sections",
+    "skill": "skills",
+    "table": "tables",
+    "term": "glossary",
+    "variant": "variants",
+    "figure": "figures",
+}
+# Text fields read per kind; name_note and the glossary's term and note are not read.
+READ_FIELDS = {
+    "section": ("title", "body"),
+    "skill": ("name", "text", "change_note"),
+    "table": ("title", "description"),  # and rows.N.name, rows.N.effect
+    "term": ("definition",),
+    "variant": ("title", "text"),
+    "figure": ("caption", "alt"),
+}
+
+# Reviewed one-off legitimate uses: (ruleset, item ref, field, language, found text) → reason.
+# The field may be "*" for every field of the item. Keep this short: a general rule is better.
+ALLOWED: dict[tuple[str, str, str, str, str], str] = {}
+
+
+# --- corpus ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TextField:
+    ruleset: str
+    ref: str  # "skill:block"
+    name: str  # "text", "rows.3.effect"
+    values: dict[str, str]
+    file: str = ""  # where the text lives, when it is not a content file (phrases, scenarios)
+
+    @property
+    def path(self) -> str:
+        if self.file:
+            return self.file
+        kind, slug = self.ref.split(":", 1)
+        return f"rulebook/content/{self.ruleset}/{FOLDERS[kind]}/{slug}.toml"
+
+
+@dataclass(frozen=True)
+class Term:
+    ruleset: str
+    slug: str
+    concept: str
+    term: dict[str, str]
+    avoid: dict[str, list[str]] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class SkillName:
+    ruleset: str
+    slug: str
+    name: dict[str, str]
+    counterpart: str = ""  # "lrb6:slug" (set on bb2025 skills)
+
+
+@dataclass
+class Corpus:
+    fields: list[TextField] = field(default_factory=list)
+    terms: list[Term] = field(default_factory=list)
+    skills: list[SkillName] = field(default_factory=list)
+
+
+def corpus_from_db() -> Corpus:
+    """The corpus of the content loaded into the database."""
+    from ..models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
+
+    def values(obj: Any, name: str) -> dict[str, str]:
+        return {lang: getattr(obj, f"{name}_{lang}") or "" for lang in LANGS}
+
+    corpus = Corpus()
+
+    def add(ruleset: str, ref: str, obj: Any, names: Iterable[str], prefix: str = "") -> None:
+        for name in names:
+            corpus.fields.append(TextField(ruleset, ref, prefix + name, values(obj, name)))
+
+    for model, kind in ((RuleSection, "section"), (RuleVariant, "variant"), (Figure, "figure")):
+        for obj in model.objects.select_related("ruleset"):
+            add(obj.ruleset.key, f"{kind}:{obj.slug}", obj, READ_FIELDS[kind])
+    for skill in Skill.objects.select_related("ruleset", "counterpart__ruleset"):
+        add(skill.ruleset.key, f"skill:{skill.slug}", skill, READ_FIELDS["skill"])
+        counterpart = skill.counterpart
+        corpus.skills.append(
+            SkillName(
+                skill.ruleset.key,
+                skill.slug,
+                values(skill, "name"),
+                f"{counterpart.ruleset.key}:{counterpart.slug}" if counterpart else "",
+            )
+        )
+    for table in GameTable.objects.select_related("ruleset").prefetch_related("rows"):
+        add(table.ruleset.key, f"table:{table.slug}", table, READ_FIELDS["table"])
+        for row in table.rows.all():
+            add(table.ruleset.key, f"table:{table.slug}", row, ("name", "effect"), f"rows.{row.position}.")
+    for term in GlossaryTerm.objects.select_related("ruleset"):
+        add(term.ruleset.key, f"term:{term.slug}", term, READ_FIELDS["term"])
+        corpus.terms.append(
+            Term(
+                term.ruleset.key,
+                term.slug,
+                term.concept or term.slug,
+                values(term, "term"),
+                {lang: list(words) for lang, words in (term.avoid or {}).items()},
+            )
+        )
+    return corpus
+
+
+def edition_texts(
+    entries: dict[str, dict[str, str]], file: str, ref_prefix: str, rulesets: tuple[str, ...] = BLOOD_BOWL
+) -> list[TextField]:
+    """Texts keyed like the engine phrases ("key" for every edition, "key@bb2025" for one) as text
+    fields: a key's general form is read as a text of each ruleset that has no form of its own."""
+    fields: list[TextField] = []
+    for key, values in entries.items():
+        base, _, edition = key.partition("@")
+        applies = (edition,) if edition else tuple(r for r in rulesets if f"{base}@{r}" not in entries)
+        fields += [TextField(ruleset, f"{ref_prefix}:{key}", "text", dict(values), file) for ruleset in applies]
+    return fields
+
+
+def corpus_from_tree(root: Path) -> Corpus:
+    """The same corpus read straight from the content files (needs Django set up)."""
+    from .files import read_tree
+
+    corpus = Corpus()
+    for item in read_tree(root).items:
+        kind, data, ruleset = item.spec.ref, item.data, item.ruleset
+        ref = f"{kind}:{data['slug']}"
+        for name in READ_FIELDS[kind]:
+            if name in data:
+                corpus.fields.append(TextField(ruleset, ref, name, dict(data[name])))
+        for position, row in enumerate(data.get("rows", []) if kind == "table" else [], 1):
+            for name in ("name", "effect"):
+                if name in row:
+                    corpus.fields.append(TextField(ruleset, ref, f"rows.{position}.{name}", dict(row[name])))
+        if kind == "skill":
+            corpus.skills.append(SkillName(ruleset, data["slug"], dict(data["name"]), data.get("counterpart", "")))
+        if kind == "term":
+            corpus.terms.append(
+                Term(
+                    ruleset,
+                    data["slug"],
+                    data.get("concept") or data["slug"],
+                    dict(data["term"]),
+                    dict(data.get("avoid", {})),
+                )
+            )
+    return corpus

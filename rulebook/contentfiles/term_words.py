@@ -1,0 +1,350 @@
+"""The terminology checker's words: matching a term in a text (whole words, plurals, accents), the
+vocabulary of one language and ruleset, and the needles (stray strings) to look for in it."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field, replace
+
+from ..vocab import LANGS, RULESET_KEYS, alternation
+from .term_corpus import BLOOD_BOWL, Corpus, SkillName
+
+# --- matching --------------------------------------------------------------------------------
+
+WORD_RE = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
+ABBREVIATION_RE = re.compile(r"^[A-Z]{2,4}\+?$")
+PARENS_RE = re.compile(r"\s*\(([^)]*)\)\s*$")
+PLACEHOLDER_RE = re.compile(r"\{[a-z_0-9]+\}")
+REFERENCE_RE = re.compile(
+    r"\[\[(?:(?P<ruleset>" + alternation(RULESET_KEYS) + r"):)?"
+    r"(?:skill|section|table|term|variant|figure)"
+    r":[a-z0-9-]+(?:\|(?P<label>[^\]]+))?\]\]"
+)
+
+
+def casefolded(text: str) -> str:
+    """Case-insensitive but accent-sensitive comparison form (unlike search.text.fold, which drops
+    accents): in terminology "Pase" and "Pasé" are different words."""
+    text = unicodedata.normalize("NFC", text).replace("’", "'").replace("\u00a0", " ")
+    return re.sub(r"\s+", " ", text).strip().casefold()
+
+
+def base_name(name: str) -> str:
+    """A term or skill name without its trailing "(AG)", "(X)", "(X+)", "!"."""
+    name = PARENS_RE.sub("", name.strip())
+    return name.strip(" !¡")
+
+
+def abbreviation(name: str) -> str:
+    match = PARENS_RE.search(name.strip())
+    if match and ABBREVIATION_RE.match(match.group(1)):
+        return match.group(1)
+    return ""
+
+
+def _word_pattern(word: str, lang: str) -> str:
+    """A word of a term, allowing its plural form (in the term's own language)."""
+    if len(word) < 4:
+        return re.escape(word)
+    if lang == "it":
+        stem, last = word[:-1], word[-1].lower()
+        endings = {"a": "[ae]", "o": "[oi]", "e": "[ei]"}
+        if last in endings:
+            return re.escape(stem) + endings[last]
+        return re.escape(word)
+    return re.escape(word) + "(?:s|es|x)?"
+
+
+def term_regex(term: str, lang: str) -> re.Pattern[str]:
+    """Whole-word, case-insensitive regex of a term (case-sensitive for abbreviations)."""
+    term = term.replace("’", "'")
+    if ABBREVIATION_RE.match(term):
+        return re.compile(r"(?<![\w-])" + re.escape(term) + r"(?![\w-])")
+    parts = re.split(r"(\s+|['-])", term)
+    pattern = ""
+    for part in parts:
+        if not part:
+            continue
+        if part.isspace():
+            pattern += r"\s+"
+        elif part == "'":
+            pattern += "['’]"
+        elif part == "-":
+            pattern += r"[-\s]?"
+        else:
+            pattern += _word_pattern(part, lang)
+    return re.compile(r"(?<!\w)" + pattern + r"(?!\w)", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Needle:
+    """A string that must not appear in the texts of (ruleset, lang)."""
+
+    text: str
+    expected: str
+    rule: str  # avoid | language:xx | edition | skill-language:xx | skill-edition
+    owner: str  # "term:tackle-zone" / "skill:block" whose name this is
+    source_lang: str
+    also_langs: tuple[str, ...] = ()  # other languages whose name is the same string
+    capitalised: bool = False  # only a capitalised mention inside a sentence counts
+
+    @property
+    def source_langs(self) -> tuple[str, ...]:
+        return (self.source_lang, *self.also_langs)
+
+    @property
+    def regex(self) -> re.Pattern[str]:
+        return term_regex(self.text, self.source_lang)
+
+
+@dataclass(frozen=True)
+class Finding:
+    ruleset: str
+    lang: str
+    path: str
+    ref: str
+    field: str
+    found: str
+    expected: str
+    rule: str
+    context: str
+    legitimate: str = ""  # why a match is not a stray (explain_matches only)
+
+    def line(self) -> str:
+        return (
+            f"[{self.lang}] {self.ref} {self.field}: «{self.found}» → expected «{self.expected}»"
+            f" ({self.rule}) … {self.context} …"
+        )
+
+
+def _is_multiword(text: str) -> bool:
+    return len(WORD_RE.findall(text)) > 1
+
+
+# --- the vocabularies of a language ----------------------------------------------------------
+
+STOPWORDS = {
+    "de",
+    "del",
+    "la",
+    "el",
+    "los",
+    "las",
+    "un",
+    "una",
+    "y",
+    "a",
+    "al",
+    "en",
+    "con",
+    "por",
+    "di",
+    "della",
+    "dei",
+    "il",
+    "lo",
+    "le",
+    "e",
+    "da",
+    "in",
+    "sul",
+    "per",
+    "du",
+    "des",
+    "les",
+    "et",
+    "au",
+    "aux",
+    "sur",
+    "d",
+    "l",
+    "of",
+    "the",
+    "and",
+    "to",
+    "on",
+    "for",
+}
+
+
+def key(text: str) -> str:
+    """Comparison key: case, spaces, hyphens and apostrophes do not count ("Re-roll" = "Reroll")."""
+    return "".join(ch for ch in unicodedata.normalize("NFC", text).casefold() if ch.isalpha())
+
+
+def content_words(text: str) -> list[str]:
+    return [w for w in (casefolded(w) for w in WORD_RE.findall(text.replace("'", " "))) if w not in STOPWORDS]
+
+
+# Irregular forms the prefix rule below cannot see, mapped to a form it can.
+IRREGULAR_FORMS = {"sent": "send"}
+
+
+def _stem_match(a: str, b: str) -> bool:
+    """Two forms of one word: "Empujado"/"Empujón", "Rebote"/"Rebotar", "Go"/"Going", "KO"/"KO'd"."""
+    a, b = IRREGULAR_FORMS.get(a, a), IRREGULAR_FORMS.get(b, b)
+    shortest = min(len(a), len(b))
+    prefix = 0
+    while prefix < shortest and a[prefix] == b[prefix]:
+        prefix += 1
+    if prefix == shortest:
+        return shortest >= 2 and max(len(a), len(b)) - shortest <= 3
+    return prefix >= max(4, shortest - 3)
+
+
+def related(a: str, b: str, subset: bool = True) -> bool:
+    """Whether two names are forms of the same words: every content word of the shorter has a
+    form in the longer ("Spinta" / "Spinto indietro", "Atrapar" / "Atrapar el balón"). With
+    subset=False both must have as many content words."""
+    for short_form, long_form in ((a, b), (b, a)):
+        initials = "".join(w[0] for w in WORD_RE.findall(base_name(long_form)))
+        if ABBREVIATION_RE.match(short_form) and short_form.rstrip("+") == initials.upper():
+            return True  # "GFI" / "Going For It"
+    words_a, words_b = content_words(a), content_words(b)
+    if not words_a or not words_b:
+        return False
+    short, long = sorted((words_a, words_b), key=len)
+    if not subset and len(short) != len(long):
+        return False
+    return all(any(_stem_match(x, y) for y in long) for x in short)
+
+
+@dataclass
+class Vocabulary:
+    """L's own names in a ruleset (glossary terms, their abbreviations, skill names), and every
+    word of L's names in all rulesets."""
+
+    names: list[str] = field(default_factory=list)
+    words: set[str] = field(default_factory=set)  # folded
+    name_regexes: list[re.Pattern[str]] = field(default_factory=list)
+
+    def has(self, text: str) -> bool:
+        """Also one of L's own names, part of one, or another form of one."""
+        text_key = key(text)
+        for name in self.names:
+            if text_key == key(name) or re.search(
+                r"(?<!\w)" + re.escape(casefolded(text)) + r"(?!\w)", casefolded(name)
+            ):
+                return True
+            if related(text, name, subset=False):
+                return True
+        return False
+
+
+def _vocabulary(corpus: Corpus, ruleset: str, lang: str) -> Vocabulary:
+    vocab = Vocabulary()
+    own: set[str] = set()
+    for term in corpus.terms:
+        name = base_name(term.term[lang])
+        vocab.words.update(casefolded(w) for w in WORD_RE.findall(name))
+        if term.ruleset == ruleset:
+            own.update(n for n in (name, abbreviation(term.term[lang])) if n)
+    for skill in corpus.skills:
+        name = base_name(skill.name[lang])
+        vocab.words.update(casefolded(w) for w in WORD_RE.findall(name))
+        if skill.ruleset == ruleset and name:
+            own.add(name)
+    vocab.names = sorted(own, key=len, reverse=True)
+    vocab.name_regexes = [term_regex(n, lang) for n in vocab.names]
+    return vocab
+
+
+def _foreign_distinctive(text: str, vocab: Vocabulary) -> bool:
+    """A string of another language worth looking for in L: an abbreviation, several words, or a
+    long word that is none of L's words."""
+    if ABBREVIATION_RE.match(text) or _is_multiword(text):
+        return True
+    return len(text) >= 6 and casefolded(text) not in vocab.words
+
+
+def _needles(corpus: Corpus, ruleset: str, lang: str, vocab: Vocabulary) -> list[Needle]:
+    terms = [t for t in corpus.terms if t.ruleset == ruleset]
+    skills = [s for s in corpus.skills if s.ruleset == ruleset]
+    needles: list[Needle] = []
+    # (a) the glossary's avoid lists
+    for term in terms:
+        for wrong in term.avoid.get(lang, []):
+            needles.append(Needle(wrong, term.term[lang], "avoid", f"term:{term.slug}", lang))
+    # (b) terms of R's concepts in another language
+    own_abbreviations = {abbreviation(t.term[lang]) for t in terms} - {""}
+    for term in terms:
+        own = base_name(term.term[lang])
+        for other in LANGS:
+            if other == lang:
+                continue
+            for text in (base_name(term.term[other]), abbreviation(term.term[other])):
+                if not text or text in own_abbreviations or related(text, own):
+                    continue
+                if not _foreign_distinctive(text, vocab) or vocab.has(text):
+                    continue
+                needles.append(Needle(text, term.term[lang], f"language:{other}", f"term:{term.slug}", other))
+    # (d1) R's skill names in another language
+    for skill in skills:
+        own = base_name(skill.name[lang])
+        for other in LANGS:
+            if other == lang:
+                continue
+            text = base_name(skill.name[other])
+            if not text or related(text, own) or not _foreign_distinctive(text, vocab) or vocab.has(text):
+                continue
+            needles.append(
+                Needle(
+                    text, skill.name[lang], f"skill-language:{other}", f"skill:{skill.slug}", other, capitalised=True
+                )
+            )
+    if ruleset in BLOOD_BOWL:
+        needles += _edition_needles(corpus, ruleset, lang, vocab)
+    # One needle per string: the first rule wins (avoid before language before edition).
+    unique: dict[str, Needle] = {}
+    for needle in needles:
+        first = unique.setdefault(key(needle.text), needle)
+        if first is not needle and needle.source_lang not in first.source_langs:
+            unique[key(needle.text)] = replace(first, also_langs=(*first.also_langs, needle.source_lang))
+    return list(unique.values())
+
+
+def _edition_needles(corpus: Corpus, ruleset: str, lang: str, vocab: Vocabulary) -> list[Needle]:
+    other_rs = next(r for r in BLOOD_BOWL if r != ruleset)
+    needles: list[Needle] = []
+    by_concept = {t.concept: t for t in corpus.terms if t.ruleset == ruleset}
+    # (c) the other edition's term of a concept, where R's differs
+    for term in corpus.terms:
+        if term.ruleset != other_rs:
+            continue
+        mine = by_concept.get(term.concept)
+        text = base_name(term.term[lang])
+        if mine is None:
+            # A concept of the other edition only: nothing of R to compare with (its terms,
+            # "Placed Prone", "Action", are often plain words of R's texts too).
+            continue
+        own = base_name(mine.term[lang])
+        # (a') what the other edition's glossary avoids for the same concept, unless it is R's
+        for wrong in term.avoid.get(lang, []):
+            if not related(wrong, own) and not vocab.has(wrong):
+                needles.append(Needle(wrong, mine.term[lang], "avoid", f"term:{mine.slug}", lang))
+        if related(text, own) or vocab.has(text):
+            continue
+        needles.append(
+            Needle(text, mine.term[lang], "edition", f"term:{mine.slug}", lang, capitalised=not _is_multiword(text))
+        )
+    # (d2) the other edition's name of a skill, where R's name for it differs
+    by_slug = {(s.ruleset, s.slug): s for s in corpus.skills}
+    pairs: list[tuple[SkillName, SkillName]] = []  # (R's skill, the other edition's)
+    for skill in corpus.skills:
+        other_ruleset, _, other_slug = skill.counterpart.partition(":")
+        target = by_slug.get((other_ruleset, other_slug)) if skill.counterpart else None
+        if target is None:
+            continue
+        if skill.ruleset == other_rs and target.ruleset == ruleset:
+            pairs.append((target, skill))
+        elif skill.ruleset == ruleset and target.ruleset == other_rs:
+            pairs.append((skill, target))
+    for mine_skill, theirs in pairs:
+        text, own = base_name(theirs.name[lang]), base_name(mine_skill.name[lang])
+        if not text or related(text, own) or vocab.has(text):
+            continue
+        needles.append(
+            Needle(text, mine_skill.name[lang], "skill-edition", f"skill:{mine_skill.slug}", lang, capitalised=True)
+        )
+    return needles
