@@ -30,6 +30,7 @@ register_converter(EditionConverter, "edition")
 urlpatterns = [
     path("", pages.home, name="home"),
     path("search/", search.search_page, name="search"),
+    path("search/suggest/", search.suggestions, name="search-suggest"),
     path("<ruleset:ruleset>/", pages.ruleset_home, name="ruleset"),
     path("<ruleset:ruleset>/rules/<slug:slug>/", pages.chapter, name="chapter"),
     path("<ruleset:ruleset>/skills/", pages.skills, name="skills"),

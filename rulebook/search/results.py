@@ -70,5 +70,12 @@ def _strip_marks(html: str) -> str:
 
 
 def search(query: str, lang: str, *, current: str = "", ruleset: str = "", limit: int = 20) -> list[Result]:
+    return search_counted(query, lang, current=current, ruleset=ruleset, limit=limit)[0]
+
+
+def search_counted(
+    query: str, lang: str, *, current: str = "", ruleset: str = "", limit: int = 20
+) -> tuple[list[Result], int]:
+    """The best `limit` results and how many items match in all (only those shown are rendered)."""
     matches = current_index().search(query, current_ruleset=current, ruleset=ruleset)
-    return [to_result(match, lang) for match in matches[:limit]]
+    return [to_result(match, lang) for match in matches[:limit]], len(matches)

@@ -1,30 +1,70 @@
-"""The search page: full results without JavaScript, and the same results as htmx suggestions."""
+"""The search page (full results, works without JavaScript) and the suggestions fragment the search
+box asks for as the reader types (htmx); without htmx the suggestions URL answers the full page."""
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from dataclasses import dataclass
+
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
-from ..search.results import search
+from ..http import HtmxHttpRequest
+from ..search.results import Result, search_counted
 from ..vocab import RULESET_KEYS
 
 MAX_QUERY_LENGTH = 200
+PAGE_RESULTS = 50
+SUGGESTIONS = 8
 
 
-def search_page(request: HttpRequest) -> HttpResponse:
-    query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
-    ruleset = request.GET.get("ruleset", "")
-    ruleset = ruleset if ruleset in RULESET_KEYS else ""
-    current = request.GET.get("current", "")
-    current = current if current in RULESET_KEYS else ""
-    results = search(query, get_language(), current=current or ruleset, ruleset=ruleset) if query else []
+@dataclass(frozen=True)
+class SearchRequest:
+    query: str
+    ruleset: str  # only this ruleset ("" for every one)
+    current: str  # the ruleset being browsed, ranked first
+
+    @classmethod
+    def read(cls, request: HtmxHttpRequest) -> SearchRequest:
+        query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
+        ruleset = request.GET.get("ruleset", "")
+        ruleset = ruleset if ruleset in RULESET_KEYS else ""
+        current = request.GET.get("current", "")
+        current = current if current in RULESET_KEYS else ""
+        return cls(query, ruleset, current or ruleset)
+
+    def results(self, limit: int) -> tuple[list[Result], int]:
+        if not self.query:
+            return [], 0
+        return search_counted(self.query, get_language(), current=self.current, ruleset=self.ruleset, limit=limit)
+
+
+@require_GET
+def search_page(request: HtmxHttpRequest) -> HttpResponse:
+    wanted = SearchRequest.read(request)
+    results, total = wanted.results(PAGE_RESULTS)
     context = {
-        "query": query,
+        "query": wanted.query,
         "results": results,
-        "ruleset_filter": ruleset,
+        "total": total,
+        "ruleset_filter": wanted.ruleset,
+        "current": wanted.current,
         "rulesets": selectors.rulesets(),
-        "autofocus_search": not query,
+        "autofocus_search": not wanted.query,
     }
     return render(request, "rulebook/search.html", context)
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def suggestions(request: HtmxHttpRequest) -> HttpResponse:
+    """A few KB: the best suggestions and a link to all the results (the true count)."""
+    if not request.htmx:
+        return search_page(request)
+    wanted = SearchRequest.read(request)
+    results, total = wanted.results(SUGGESTIONS)
+    context = {"query": wanted.query, "results": results, "total": total, "current": wanted.current}
+    return render(request, "rulebook/_suggestions.html", context)

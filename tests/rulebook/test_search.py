@@ -130,3 +130,36 @@ def test_prefixes_are_highlighted_in_titles_and_snippets() -> None:
     result = search("tentac", "en", current="lrb6")[0]
     assert result.title_html == "<mark>Tentacles</mark>"
     assert "<mark>" in result.snippet_html
+
+
+# -- the suggestions fragment of the search box (htmx) ----------------------------------------------
+
+
+def test_suggestions_fragment_is_small_with_the_true_count(client: Client) -> None:
+    response = client.get("/en/search/suggest/", {"q": "block"}, headers={"HX-Request": "true"})
+    assert response.status_code == 200
+    html = response.content.decode()
+    assert "<html" not in html and "<header" not in html  # a fragment, not the page
+    assert len(response.content) < 8_000
+    assert html.count('class="result"') <= 8
+    total = len(search("block", "en", limit=1000))
+    assert total > 8
+    assert f"See all {total} results" in html
+    assert "HX-Request" in response["Vary"]
+
+
+def test_suggestions_url_without_htmx_answers_the_full_page(client: Client) -> None:
+    response = client.get("/es/search/suggest/", {"q": "esquivar"})
+    assert response.status_code == 200
+    assert "<html" in response.content.decode() and "HX-Request" in response["Vary"]
+
+
+def test_search_page_counts_every_match_not_just_those_shown(client: Client) -> None:
+    html = client.get("/en/search/", {"q": "a"}).content.decode()
+    total = len(search("a", "en", limit=10_000))
+    assert f"{total} results" in html
+
+
+def test_read_only_pages_refuse_unsafe_methods(client: Client) -> None:
+    assert client.post("/en/search/", {"q": "dodge"}).status_code == 405
+    assert client.post("/en/lrb6/skills/").status_code == 405
