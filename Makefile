@@ -12,14 +12,14 @@ MIGRATIONS := $(shell find rulebook/migrations tutorial -name '*.py' 2>/dev/null
 PO := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: setup run test bench check-content messages
+.PHONY: setup run test lint format bench check-content messages
 
 setup: $(INSTALLED) $(MO) $(DB_STAMP)
 
 $(INSTALLED): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(VENV)/bin/pip install --quiet --upgrade pip
-	$(VENV)/bin/pip install --quiet -e '.[test]'
+	$(VENV)/bin/pip install --quiet -e '.[test,lint]'
 	touch $@
 
 # Catalogues are compiled with Babel: no GNU gettext needed.
@@ -36,6 +36,18 @@ run: setup
 
 test: setup
 	$(PY) -m pytest
+
+# Lint: ruff (rules and formatting), mypy (types, with django-stubs), and no model change without
+# its migration. CI runs it before the tests.
+lint: $(INSTALLED)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
+	$(PY) manage.py makemigrations --check --dry-run
+
+format: $(INSTALLED)
+	$(VENV)/bin/ruff check --fix .
+	$(VENV)/bin/ruff format .
 
 bench: setup
 	-$(PY) bench/engine.py  # prints SOME TARGETS MISSED and exits 1 if a median is over target

@@ -9,6 +9,7 @@ timed calls over the boards, which shows how much a busy machine moves the figur
 
 from __future__ import annotations
 
+import functools
 import random
 import statistics
 import sys
@@ -50,8 +51,8 @@ def p90(values: list[float]) -> float:
 def mid_game_board(seed: int, mover: Player, markers: list[Player]) -> Board:
     """22 players: the mover, his markers, and the rest spread at random (11 a side)."""
     rng = random.Random(seed)
-    taken = {mover.square} | {m.square for m in markers}
-    near = {Square(mover.square.x + dx, mover.square.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
+    taken = {mover.location} | {m.location for m in markers}
+    near = {Square(mover.location.x + dx, mover.location.y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)}
     free = [sq for sq in ALL_SQUARES if sq not in taken and sq not in near]
     home_left = 11 - 1
     away_left = 11 - len(markers)
@@ -69,7 +70,7 @@ def bench_reach(edition_key: str, zones: int, skills: frozenset[str], seeds: ran
     medians, every = [], []
     for seed in seeds:
         board = mid_game_board(seed, mover, markers)
-        times = timings(lambda board=board: reach_map(edition, mover, board).probabilities(), 30)
+        times = timings(functools.partial(lambda b: reach_map(edition, mover, b).probabilities(), board), 30)
         medians.append(statistics.median(times))
         every += times
     return statistics.median(medians), p90(every)
@@ -82,7 +83,7 @@ def bench_block(edition_key: str, seeds: range) -> float:
     medians = []
     for seed in seeds:
         board = mid_game_board(seed, attacker, [defender])
-        medians.append(median_seconds(lambda board=board: block_outcome(edition, board, attacker, defender), 2000))
+        medians.append(median_seconds(functools.partial(block_outcome, edition, board, attacker, defender), 2000))
     return statistics.median(medians)
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from django.contrib import admin
 from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInline
 
@@ -25,8 +27,8 @@ class RulesetAdmin(TabbedTranslationAdmin):
 
 
 class ContentAdmin(TabbedTranslationAdmin):
-    list_filter: tuple[str, ...] = ("ruleset",)
-    search_fields: tuple[str, ...] = ("slug",)
+    list_filter: ClassVar[tuple[str, ...]] = ("ruleset",)
+    search_fields: ClassVar[tuple[str, ...]] = ("slug",)
     readonly_fields = ("updated_at",)
 
 

@@ -2,24 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Protocol
+from typing import TYPE_CHECKING
 
 from django.urls import get_script_prefix, get_urlconf, reverse
 from django.utils.translation import override
 
-
-class SectionLike(Protocol):
-    slug: str
-    pk: int
-    parent_id: int | None
-
-    @property
-    def parent(self) -> SectionLike: ...
+if TYPE_CHECKING:
+    from .models import RuleSection
 
 
-def chapter_of(section: SectionLike) -> SectionLike:
+def chapter_of(section: RuleSection) -> RuleSection:
     node = section
-    while node.parent_id is not None:
+    while node.parent is not None:
         node = node.parent
     return node
 
@@ -31,7 +25,7 @@ def chapter_url(ruleset: str, chapter: str, section: str, lang: str) -> str:
     return url if chapter == section else f"{url}#{section}"
 
 
-def section_url(ruleset: str, section: SectionLike, lang: str) -> str:
+def section_url(ruleset: str, section: RuleSection, lang: str) -> str:
     return chapter_url(ruleset, chapter_of(section).slug, section.slug, lang)
 
 

@@ -1,47 +1,118 @@
-"""Dependencies point one way: tutorial → rulebook → engine (the engine imports no Django)."""
+"""Dependencies point one way, through narrow doors: tutorial → rulebook (its selectors, links,
+formatting, sitemaps, vocabulary) → engine (standard library only), and views read no models."""
 
 from __future__ import annotations
 
 import ast
+import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+TUTORIAL_DOORS = (
+    "rulebook.selectors",
+    "rulebook.links",
+    "rulebook.formatting",
+    "rulebook.sitemaps",
+    "rulebook.vocab",
+    "rulebook.http",
+    "rulebook.engine",
+)
+MAX_MODULE_LINES = 400
 
 
-def imported_modules(package: Path) -> dict[Path, set[str]]:
-    found: dict[Path, set[str]] = {}
-    for path in package.rglob("*.py"):
-        names: set[str] = set()
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Import):
-                names |= {alias.name for alias in node.names}
-            elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
-                names.add(node.module)
-        found[path] = names
-    return found
+def _is_type_checking_block(node: ast.AST) -> bool:
+    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
 
-def offenders(package: Path, forbidden: tuple[str, ...], skip: Path | None = None) -> list[str]:
-    return [
+def imports_of(path: Path) -> set[str]:
+    """Absolute names of the modules a file imports (relative imports resolved); imports made only
+    for type annotations (under `if TYPE_CHECKING:`) do not count."""
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    names: set[str] = set()
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    skipped = {id(n) for block in ast.walk(tree) if _is_type_checking_block(block) for n in ast.walk(block)}
+    for node in ast.walk(tree):
+        if id(node) in skipped:
+            continue
+        if isinstance(node, ast.Import):
+            names |= {alias.name for alias in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*parent, base] if base else parent)
+            names.add(base)
+            names |= {f"{base}.{alias.name}" for alias in node.names}
+    return names
+
+
+def python_files(folder: Path) -> list[Path]:
+    return sorted(folder.rglob("*.py"))
+
+
+def test_the_engine_imports_only_the_standard_library() -> None:
+    allowed = set(sys.stdlib_module_names) | {"__future__"}
+    found = [
         f"{path.relative_to(ROOT)} imports {name}"
-        for path, names in imported_modules(package).items()
-        if skip is None or not path.is_relative_to(skip)
-        for name in sorted(names)
-        if name.split(".")[0] in forbidden or any(name.startswith(f + ".") for f in forbidden)
+        for path in python_files(ROOT / "rulebook" / "engine")
+        for name in imports_of(path)
+        if not name.startswith("rulebook.engine") and name.split(".")[0] not in allowed
     ]
+    assert found == []
 
 
-def test_engine_imports_neither_django_nor_the_apps() -> None:
-    engine = ROOT / "rulebook" / "engine"
-    assert offenders(engine, ("django", "tutorial")) == []
-    outside = [
+def test_the_tutorial_uses_only_the_rulebooks_narrow_doors() -> None:
+    found = [
         f"{path.relative_to(ROOT)} imports {name}"
-        for path, names in imported_modules(engine).items()
-        for name in names
-        if name.startswith("rulebook") and not name.startswith("rulebook.engine")
+        for path in python_files(ROOT / "tutorial")
+        for name in imports_of(path)
+        if name.startswith("rulebook") and name != "rulebook" and not name.startswith(TUTORIAL_DOORS)
     ]
-    assert outside == []
+    assert found == []
 
 
-def test_rulebook_does_not_depend_on_the_tutorial() -> None:
-    assert offenders(ROOT / "rulebook", ("tutorial",)) == []
+def test_views_read_through_selectors_not_models() -> None:
+    views = [*python_files(ROOT / "rulebook" / "views"), ROOT / "tutorial" / "views.py"]
+    found = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in views
+        for name in imports_of(path)
+        if name.startswith("rulebook.models") or name.endswith(".models") or "django.db" in name
+    ]
+    assert found == []
+
+
+def test_the_rulebook_does_not_depend_on_the_tutorial() -> None:
+    found = [
+        f"{path.relative_to(ROOT)} imports {name}"
+        for path in python_files(ROOT / "rulebook")
+        for name in imports_of(path)
+        if name.split(".")[0] == "tutorial"
+    ]
+    assert found == []
+
+
+def test_the_contracts_catch_a_forbidden_import(tmp_path: Path) -> None:
+    """The checks above would see a violation (they read the real import statements)."""
+    module = ROOT / "tutorial" / "_architecture_probe.py"
+    module.write_text("from rulebook.models import Skill\nfrom ..rulebook import templatetags\n", encoding="utf-8")
+    try:
+        names = imports_of(module)
+        assert "rulebook.models" in names
+        assert any(n.startswith("rulebook") and not n.startswith(TUTORIAL_DOORS) for n in names)
+    finally:
+        module.unlink()
+
+
+def test_modules_stay_small_or_say_why() -> None:
+    """No module over about 400 lines unless its docstring says why it is one piece."""
+    long = []
+    for folder in ("config", "rulebook", "tutorial"):
+        for path in python_files(ROOT / folder):
+            if "migrations" in path.parts:
+                continue
+            lines = path.read_text(encoding="utf-8").count("\n")
+            doc = ast.get_docstring(ast.parse(path.read_text(encoding="utf-8"))) or ""
+            if lines > MAX_MODULE_LINES and "one module" not in doc.casefold():
+                long.append(f"{path.relative_to(ROOT)}: {lines} lines")
+    assert long == []

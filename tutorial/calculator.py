@@ -26,7 +26,7 @@ from rulebook.engine import get_edition
 from rulebook.engine.odds import evaluate
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
-from . import diagrams, odds, phrases
+from . import charts, odds, phrases
 from .odds import OddsError
 from .values import Frac, Pct
 
@@ -77,7 +77,7 @@ def _rows_to_steps(query: Mapping[str, Any]) -> str | None:
         return None
     tokens = []
     for i in _form_rows(query):
-        kind, value = query.get(f"k{i}").strip(), (query.get(f"v{i}") or "").strip()[:12]
+        kind, value = (query.get(f"k{i}") or "").strip(), (query.get(f"v{i}") or "").strip()[:12]
         if kind == "block" and value:
             value = value if value.endswith("d") else value + "d"
         tokens.append(f"{kind}:{value}")
@@ -245,7 +245,7 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
             }
             for r in result.rolls
         ],
-        "chart": mark_safe(diagrams.chart_svg(bars, _("Where the sequence ends"), "odds-chart")),
+        "chart": mark_safe(charts.chart_svg(bars, _("Where the sequence ends"), "odds-chart")),
         "share_url": share,
         "api_url": api,
         "team_rerolls_used": result.team_rerolls,

@@ -1,5 +1,6 @@
 """Presenting a computed tutorial step in the reader's language: the narration filled with the
-engine's values, the explanation panels, the diagram, the chart, the try-it form and the links."""
+engine's values, the explanation panels, the try-it form and the links (the picture, chart and
+legend come from pictures.py)."""
 
 from __future__ import annotations
 
@@ -11,22 +12,18 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
+from django.utils.translation import override
 
 from rulebook import links, selectors
-from rulebook.engine.dreadball import hexes
 from rulebook.engine.explain import Explanation
 
-from . import diagrams, inputs, phrases
-from .actions.base import ExplanationPanel, Outcome
-from .actions.dreadball import DIRECTION_LABELS, DIRECTIONS
-from .actions.workspace import Workspace
-from .scenario import PlayerSpec, Scenario, StepSpec
+from . import inputs, phrases, pictures
+from .actions.base import ExplanationPanel
+from .scenario import Scenario, StepSpec
 from .stepping import Computed, compute
-from .values import Num, Pct, Value, fill
+from .values import Pct, Value, fill
 
-ACTOR_KEYS = ("player", "receiver", "attacker", "defender", "victim", "opponent")
 LINK_KINDS = ("section", "skill", "table", "term", "variant")
 
 
@@ -78,7 +75,7 @@ def format_param(name: str, value: Any, lang: str, edition: str, names: dict[str
     if name == "chooser" or name == "zone":
         return phrases.phrase(str(value), lang, edition)
     if name == "players" and isinstance(value, tuple):
-        return ", ".join(names.get(v, v) for v in value)
+        return ", ".join(names.get(v, str(v)) for v in value)
     if isinstance(value, Fraction):
         return Pct(value).format(lang)
     if isinstance(value, tuple):
@@ -210,178 +207,6 @@ def links_for(step: StepSpec, ruleset: str, lang: str) -> list[dict[str, str]]:
     return list(found.values())
 
 
-# -- the picture ------------------------------------------------------------------------------------
-
-
-def _actors(ws: Workspace) -> list[PlayerSpec]:
-    ids = [ws.action[k] for k in ACTOR_KEYS if isinstance(ws.action.get(k), str)]
-    return [ws.cast[i] for i in ids if i in ws.cast]
-
-
-def _cells_of_interest(ws: Workspace, outcome: Outcome) -> list[tuple[int, int]]:
-    marks = outcome.marks
-    actors = _actors(ws)
-    cells: list[tuple[int, int]] = [tuple(p.square) for p in actors if p.square]
-    if not cells:
-        cells = [tuple(p.square) for p in ws.cast.values() if p.square]
-    for actor in actors:  # the players around the action: markers, helpers
-        for p in ws.cast.values():
-            if (
-                p.square
-                and actor.square
-                and max(abs(p.square[0] - actor.square[0]), abs(p.square[1] - actor.square[1])) <= 1
-            ):
-                cells.append(tuple(p.square))
-    for path in marks.arrows:
-        cells += [tuple(c) for c in path if c]
-    cells += [tuple(c) for c in marks.push + marks.highlight]
-    cells += [c for c, p in marks.heat.items() if p > 0]
-    ball = ws.ball_square()
-    if ball is not None:
-        cells.append((ball.x, ball.y))
-    return cells
-
-
-def square_name(square: tuple[int, int]) -> str:
-    return f"({square[0] + 1}, {square[1] + 1})"
-
-
-def positions_text(ws: Workspace, lang: str, dreadball: bool) -> list[str]:
-    teams = ws.scenario.teams
-    lines = []
-    for p in sorted(ws.cast.values(), key=lambda p: (p.team, p.number)):
-        if p.square is None:
-            continue
-        team = teams[p.team].name.get(lang, p.team)
-        where = f"q {p.square[0]}, r {p.square[1]}" if dreadball else square_name(p.square)
-        line = _("%(player)s (%(team)s, number %(number)s) on %(square)s") % {
-            "player": p.label(lang),
-            "team": team,
-            "number": p.number,
-            "square": where,
-        }
-        if p.status != "standing":
-            line += " — " + _("on the ground")
-        if dreadball and p.facing and p.status == "standing":
-            line += " — " + _("facing %(direction)s") % {"direction": _direction_label(p.facing)}
-        lines.append(line)
-    ball = ws.ball_square()
-    if isinstance(ws.ball, str) and ws.ball in ws.cast:
-        lines.append(_("The ball is held by %(player)s.") % {"player": ws.cast[ws.ball].label(lang)})
-    elif ball is not None:
-        lines.append(_("The ball is on %(square)s.") % {"square": square_name((ball.x, ball.y))})
-    return lines
-
-
-def _direction_label(name: str) -> str:
-    return str(DIRECTION_LABELS[DIRECTIONS.index(name)])
-
-
-def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: str, uid: str) -> SafeString:
-    colours = {key: team.colour for key, team in ws.scenario.teams.items()}
-    desc = " ".join(positions_text(ws, lang, ws.scenario.game == "dreadball")) or title
-    if outcome.budget:
-        parts = [(label.format(lang), amount) for label, amount in budget_parts(outcome)]
-        desc = "; ".join(
-            f"{n}. {label}: {Num(amount).format(lang)}" for n, (label, amount) in enumerate(parts, start=1)
-        )
-        return mark_safe(diagrams.budget_svg(parts, outcome.budget_total, title, desc or title, uid))
-    if ws.scenario.game == "dreadball":
-        board = [(h.q, h.r) for h in hexes.dreadball_pitch().hexes()]
-        focus = (
-            [tuple(p.square) for p in ws.cast.values() if p.square]
-            + list(outcome.marks.route)
-            + list(outcome.marks.threat)
-            + list(outcome.marks.labels)
-        )
-        opponent = ws.cast.get(ws.action.get("opponent", ""))
-        threat_colour = colours.get(opponent.team, "b") if opponent else "b"
-        ball = tuple(ws.ball) if isinstance(ws.ball, list) else None
-        return mark_safe(
-            diagrams.hex_svg(
-                board, list(ws.cast.values()), colours, ball, outcome.marks, focus, title, desc, threat_colour, uid
-            )
-        )
-    crop = diagrams.crop_for(_cells_of_interest(ws, outcome), step.focus)
-    ball = ws.ball_square()
-    carried = ws.ball if isinstance(ws.ball, str) and ws.ball in ws.cast else None
-    svg = diagrams.pitch_svg(
-        list(ws.cast.values()),
-        colours,
-        (ball.x, ball.y) if ball else None,
-        carried,
-        outcome.marks,
-        crop,
-        title,
-        desc,
-        lambda p: Pct(p).format(lang),
-        uid,
-    )
-    return mark_safe(svg)
-
-
-def chart(outcome: Outcome, lang: str, edition: str, uid: str) -> SafeString | None:
-    if not outcome.chart:
-        return None
-    bars = [(label.format(lang, edition), p, Pct(p).format(lang)) for label, p in outcome.chart]
-    title = phrases.heading(outcome.chart_title or "outcomes", lang, edition)
-    return mark_safe(diagrams.chart_svg(bars, title, uid))
-
-
-def legend(outcome: Outcome, ws: Workspace) -> list[tuple[str, str, str]]:
-    """(css class, label, text inside the swatch) for the marks the picture uses."""
-    items = []
-    marks = outcome.marks
-    lang = get_language() or "en"
-    for number, (label, amount) in enumerate(budget_parts(outcome), start=1):
-        name = label.format(lang)
-        items.append(
-            (
-                diagrams.budget_style(number - 1),
-                f"{name[:1].upper()}{name[1:]}: {Num(amount).format(lang)}",
-                str(number),
-            )
-        )
-    if marks.zones_against:
-        enemy = next((t.colour for k, t in ws.scenario.teams.items() if k != marks.zones_against), "b")
-        items.append(
-            (f"tz-{enemy}", _("Shaded squares: tackle zones of the opposing players (darker: more zones)"), "")
-        )
-    if marks.threat:
-        opponent = ws.cast.get(ws.action.get("opponent", ""))
-        items.append(
-            (
-                f"tz-{ws.scenario.teams[opponent.team].colour if opponent else 'b'}",
-                _("Shaded hexes: the opponent's threat zone"),
-                "",
-            )
-        )
-    if marks.route:
-        items.append(("route", _("Outlined hexes: the shortest routes"), ""))
-    if marks.arrows and marks.route:
-        items.append(("arrow", _("Arrow: one of the shortest routes, hex by hex"), ""))
-    elif marks.arrows:
-        items.append(("arrow", _("Arrow: the move, block or pass"), ""))
-    if marks.labels:
-        items.append(("letter", _("Letters: the destinations you can choose in the form"), "A"))
-    if marks.push:
-        items.append(("push", _("Dashed squares: where the defender can be pushed"), ""))
-    if marks.heat:
-        items.append(("heat", _("Numbers: chance of reaching or landing on each square"), ""))
-    if marks.bands:
-        items.append(("band", _("Shading from dark to light: quick pass, short pass, long pass, long bomb"), ""))
-    if marks.highlight and marks.labels:
-        items.append(("highlight", _("Thick outline: the destination hex"), ""))
-    elif marks.highlight:
-        items.append(("highlight", _("Outlined square: the square that matters in this step"), ""))
-    return items
-
-
-def budget_parts(outcome: Outcome) -> list[tuple[Value, int]]:
-    """The purchases the budget bar shows (nothing bought: not drawn), in order."""
-    return [(label, amount) for label, amount in outcome.budget if amount > 0]
-
-
 def step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: str) -> StepView:
     """Everything the step page shows, in `lang` (numbers formatted for that locale)."""
     with override(lang):
@@ -404,16 +229,16 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
         edition=edition,
         title=title,
         narration=narration_html(fill(step.text[lang], outcome.values, lang, edition)),
-        picture=picture(ws, outcome, step, lang, title, f"{scenario.slug}-{number}"),
-        positions=positions_text(ws, lang, scenario.game == "dreadball"),
+        picture=pictures.picture(ws, outcome, step, lang, title, f"{scenario.slug}-{number}"),
+        positions=pictures.positions_text(ws, lang, scenario.game == "dreadball"),
         panels=render_panels(outcome.panels, lang, edition, names),
-        chart=chart(outcome, lang, edition, f"{scenario.slug}-{number}-chart"),
+        chart=pictures.chart(outcome, lang, edition, f"{scenario.slug}-{number}-chart"),
         fields=fields,
         problems=[p.message for p in computed.problems],
         action_error=computed.action_error,
         links=links_for(step, scenario.ruleset, lang),
         values=outcome.values,
-        legend=legend(outcome, ws),
+        legend=pictures.legend(outcome, ws),
     )
 
 

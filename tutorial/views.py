@@ -3,15 +3,17 @@
 
 from __future__ import annotations
 
-from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
+
+from rulebook.http import HtmxHttpRequest
 
 from . import calculator, presenting
 from .scenario import all_scenarios, get_scenario
 
 
-def index(request: HttpRequest) -> HttpResponse:
+def index(request: HtmxHttpRequest) -> HttpResponse:
     lang = get_language()
     items = [
         {"scenario": s, "title": s.title[lang], "summary": s.summary[lang], "url": presenting.step_url(s, 1, lang)}
@@ -20,14 +22,14 @@ def index(request: HttpRequest) -> HttpResponse:
     return render(request, "tutorial/index.html", {"items": items})
 
 
-def scenario_start(request: HttpRequest, slug: str) -> HttpResponse:
+def scenario_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     scenario = get_scenario(slug)
     if scenario is None:
         raise Http404("no such scenario")
     return redirect(presenting.step_url(scenario, 1, get_language()))
 
 
-def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     scenario = get_scenario(slug)
     if scenario is None or not 1 <= number <= len(scenario.steps):
         raise Http404("no such step")
@@ -51,7 +53,7 @@ def step(request: HttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, template, context)
 
 
-def odds_page(request: HttpRequest) -> HttpResponse:
+def odds_page(request: HtmxHttpRequest) -> HttpResponse:
     context = calculator.page_context(request.GET, get_language())
     template = (
         "tutorial/odds.html#odds-result"
@@ -61,7 +63,7 @@ def odds_page(request: HttpRequest) -> HttpResponse:
     return render(request, template, context)
 
 
-def odds_api(request: HttpRequest) -> JsonResponse:
+def odds_api(request: HtmxHttpRequest) -> JsonResponse:
     try:
         payload = calculator.api_payload(request.GET)
     except calculator.OddsError as error:

@@ -68,7 +68,7 @@ class LoadReport:
 
 
 def queryset(spec: KindSpec) -> models.QuerySet[Any]:
-    qs = spec.model.objects.select_related("ruleset")
+    qs = spec.model._default_manager.select_related("ruleset")
     if spec is SECTION:
         qs = qs.select_related("parent")
     elif spec is SKILL:

@@ -202,7 +202,8 @@ def _translated_from(instance: models.Model, name: str) -> dict[str, str]:
     return {lang: getattr(instance, f"{name}_{lang}") or "" for lang in LANGS}
 
 
-def _ref(item: models.Model | None) -> str:
+def _ref(item: Any) -> str:
+    """ "lrb6:dodge" for an item of any ruleset ("" for none)."""
     return f"{item.ruleset.key}:{item.slug}" if item is not None else ""
 
 

@@ -258,7 +258,16 @@ def block_outcome(
     return BlockOutcome(dist, dice, chooser, categories, explain)
 
 
-def _with_dauntless(edition, board, attacker, defender, blitz, strength, categories, dist):
+def _with_dauntless(
+    edition: Edition,
+    board: Board,
+    attacker: Player,
+    defender: Player,
+    blitz: bool,
+    strength: BlockStrength,
+    categories: tuple[str, ...],
+    dist: Distribution[str],
+) -> tuple[Distribution[str], BlockStrength]:
     """Dauntless: D6 + ST against the defender's ST; on success the attacker's ST equals it."""
     needed = defender.st - attacker.st + (1 if edition.dauntless_needs_higher else 0)
     works = d6_success(needed) if needed <= 6 else Fraction(0)
@@ -287,7 +296,9 @@ def _with_dauntless(edition, board, attacker, defender, blitz, strength, categor
     return mixed, BlockStrength(strength.attacker, strength.defender, strength.dice, strength.chooser, expl)
 
 
-def _frenzy(edition, board, attacker, defender, blitz, dist):
+def _frenzy(
+    edition: Edition, board: Board, attacker: Player, defender: Player, blitz: bool, dist: Distribution[str]
+) -> Distribution[str]:
     """Frenzy: after a push that leaves the defender standing, follow up and block again.
 
     The pusher picks the push square that gives the best chance of a knock-down on the

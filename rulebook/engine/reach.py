@@ -21,6 +21,9 @@ mass vector is an interned _Mass shared by every label carrying it, which memois
 masses each roll leads to, remembers the squares where it was already placed or turned
 away (most visits end on that one byte), and packs its up-set sums into one int so a
 dominance test is a subtraction and a mask.
+
+Kept as one module: the labels, the interned masses and the search share one packed
+representation, and splitting them would put the hot loop's helpers behind module lookups.
 """
 
 from __future__ import annotations
@@ -234,7 +237,7 @@ class _Context:
     def _dodge_keys_for(self, here: int, destination: int) -> tuple[int, ...]:
         skill_pos = self.dodge_skill_pos if not self.tackle[here] else None
         target, bt_target = self.dodge_targets(here, destination)
-        keys = (self.table_key(target, skill_pos, None),)
+        keys: tuple[int, ...] = (self.table_key(target, skill_pos, None),)
         if bt_target is not None and bt_target < target:
             keys += (self.table_key(target, skill_pos, bt_target),)
         return keys
@@ -403,7 +406,8 @@ def reach_map(
             # covers the result, which is then turned away wherever that one already is.
             # Tested, not assumed (with the singleton fallback it need not hold).
             covered = before is not None and before.total >= total and (before.high - low) & guard == guard
-            found = interned[vec] = _Mass(vec, total, low, guard, before.settled if covered else blocked)
+            settled = before.settled if before is not None and covered else blocked
+            found = interned[vec] = _Mass(vec, total, low, guard, settled)
         return found
 
     def roll(mass: _Mass, key: int) -> _Mass:

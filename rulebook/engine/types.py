@@ -81,6 +81,13 @@ class Player:
         return skill in self.skills
 
     @property
+    def location(self) -> Square:
+        """The square of a player the caller knows to be on the pitch."""
+        if self.square is None:
+            raise ValueError(f"player {self.id} is not on the pitch")
+        return self.square
+
+    @property
     def standing(self) -> bool:
         return self.status is Status.STANDING
 

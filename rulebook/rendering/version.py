@@ -9,7 +9,7 @@ VERSION_KEY = "content-version"
 
 
 def content_version() -> int:
-    return int(cache.get_or_set(VERSION_KEY, 1, timeout=None))
+    return int(cache.get_or_set(VERSION_KEY, 1, timeout=None) or 1)
 
 
 def bump_content_version() -> None:

@@ -35,7 +35,7 @@ def stem(word: str, lang: str) -> str:
 
 
 @lru_cache(maxsize=4)
-def _stemmer(lang: str) -> snowballstemmer.stemmer:  # type: ignore[name-defined]
+def _stemmer(lang: str) -> snowballstemmer.stemmer:
     return snowballstemmer.stemmer(STEMMERS[lang])
 
 

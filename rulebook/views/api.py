@@ -111,7 +111,7 @@ def skill_summary(skill: Skill, lang: str) -> dict[str, Any]:
     return {
         "slug": skill.slug,
         "name": getattr(skill, f"name_{lang}"),
-        "name_en": skill.name_en,
+        "name_en": getattr(skill, "name_en"),  # noqa: B009 - a column added by modeltranslation
         "kind": skill.kind,
         "category": skill.category,
         "url": item_url("skill", skill.ruleset.key, skill.slug, lang),

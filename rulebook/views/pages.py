@@ -4,24 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors, table_rolls
+from ..http import HtmxHttpRequest
 from ..rendering.markup import plain_text
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
 
 
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rulebook/home.html", {"rulesets": selectors.rulesets(), "autofocus_search": True})
 
 
 @require_GET
-def ruleset_home(request: HttpRequest, ruleset: str) -> HttpResponse:
+def ruleset_home(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     return render(
         request,
@@ -31,7 +32,7 @@ def ruleset_home(request: HttpRequest, ruleset: str) -> HttpResponse:
 
 
 @require_GET
-def chapter(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
+def chapter(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     chapter_obj = selectors.chapter_or_404(current, slug)
     chapters = selectors.chapters(current)
@@ -55,7 +56,7 @@ def chapter(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
 
 @require_GET
 @vary_on_headers("HX-Request")
-def skills(request: HttpRequest, ruleset: str) -> HttpResponse:
+def skills(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     categories = SKILL_CATEGORIES[current.key]
     category = request.GET.get("category", "")
@@ -78,7 +79,7 @@ def skills(request: HttpRequest, ruleset: str) -> HttpResponse:
 
 
 @require_GET
-def skill(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
+def skill(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.skill_or_404(current, slug)
     return render(
@@ -95,7 +96,7 @@ def skill(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
 
 
 @require_GET
-def tables(request: HttpRequest, ruleset: str) -> HttpResponse:
+def tables(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     return render(request, "rulebook/tables.html", {"ruleset": current, "tables": selectors.tables(current)})
 
@@ -111,7 +112,7 @@ def _row_text(row: Any) -> str:
 
 @require_GET
 @vary_on_headers("HX-Request")
-def table(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
+def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.table_or_404(current, slug)
     rows = list(item.rows.all())
@@ -142,14 +143,14 @@ def table(request: HttpRequest, ruleset: str, slug: str) -> HttpResponse:
 
 
 @require_GET
-def glossary(request: HttpRequest, ruleset: str) -> HttpResponse:
+def glossary(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     terms = selectors.glossary_concordance(current, get_language())
     return render(request, "rulebook/glossary.html", {"ruleset": current, "terms": terms, "langs": LANGS})
 
 
 @require_GET
-def differences(request: HttpRequest, ruleset: str) -> HttpResponse:
+def differences(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     context = {
         "ruleset": current,

@@ -177,13 +177,13 @@ def test_odds_step_select_names_going_for_it_as_the_edition_does(client, edition
 
 
 def test_chart_labels_wrap_inside_the_picture() -> None:
-    from tutorial import diagrams
+    from tutorial import charts
 
     label = "Se detiene en la tirada 2: ¡A por ellos! / Forzar la marcha muy larga 2+"
-    svg = diagrams.chart_svg([(label, Fraction(1, 3), "33,3 %"), ("Todas", Fraction(2, 3), "66,7 %")], "t")
+    svg = charts.chart_svg([(label, Fraction(1, 3), "33,3 %"), ("Todas", Fraction(2, 3), "66,7 %")], "t")
     lines = re.findall(r'class="chart-label" x="0" y="(\d+)">([^<]*)<', svg)
     assert len(lines) >= 3 and " ".join(text for _, text in lines[:-1]) == label
-    assert all(diagrams._text_width(text) <= 320 for _, text in lines)
+    assert all(charts._text_width(text) <= 320 for _, text in lines)
     values = [int(y) for y in re.findall(r'class="chart-value" x="320" y="(\d+)"', svg)]
     assert not {int(y) for y, _ in lines} & set(values), "a value never shares a line with a label"
     tracks = re.findall(r'class="chart-track" x="0" y="\d+" width="(\d+)"', svg)

@@ -247,3 +247,28 @@ def test_budget_bar_numbers_and_styles_every_part(client) -> None:
     svg = re.search(r'<svg class="diagram diagram--budget".*?</svg>', html, re.S).group(0)
     assert sorted(int(n) for n in re.findall(r'class="budget-num[^"]*"[^>]*>(\d+)<', svg)) == list(range(1, 10))
     assert 'fill="url(#' in svg  # the seventh part onwards is patterned
+
+
+# -- the pass step uses the thrower's own re-roll rules (Loner, Pro) --------------------------------
+
+
+def _pass_step_values(thrower_skills: list[str], team_reroll: str) -> dict:
+    data = tomllib.loads((SCENARIO_DIR / "06-ball-handling.toml").read_text(encoding="utf-8"))
+    number, raw_step = next((n, s) for n, s in enumerate(data["steps"], 1) if s["action"]["kind"] == "pass")
+    raw_step["players"]["thrower"]["skills"] = thrower_skills  # the step that brings the thrower on
+    scenario = parse_scenario(data, "06-ball-handling")
+    step = scenario.step(number)
+    query = {"try": "1", "team_reroll": team_reroll} if team_reroll == "on" else {"try": "1"}
+    return stepping.compute(scenario, step, query).outcome.values
+
+
+def test_a_loner_thrower_cannot_count_on_the_team_reroll() -> None:
+    plain = _pass_step_values([], "on")["accurate_rr"].value
+    loner = _pass_step_values(["loner"], "on")["accurate_rr"].value
+    assert loner < plain
+
+
+def test_a_pro_thrower_rerolls_his_pass_without_a_team_reroll() -> None:
+    plain = _pass_step_values([], "off")["accurate_rr"].value
+    pro = _pass_step_values(["pro"], "off")["accurate_rr"].value
+    assert pro > plain

@@ -37,7 +37,7 @@ def pickup_fields(ws: Workspace) -> list[Field]:
 def pickup_defaults(ws: Workspace) -> dict[str, Any]:
     spec = ws.spec(ws.action["player"])
     board = ws.board()
-    zones = board.tackle_zones(Square(*spec.square), spec.team, exclude=spec.id)
+    zones = board.tackle_zones(Square(*square_of(ws, spec.id)), spec.team, exclude=spec.id)
     return {
         "ag": spec.ag,
         "tz": zones,
@@ -52,11 +52,11 @@ def pickup_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     ws.update(pid, ag=values["ag"])
     apply_skills(ws, pid, values, PICKUP_SKILLS)
     spec = ws.spec(pid)
-    set_marking_count(ws, spec.square, spec.team, values["tz"])
+    set_marking_count(ws, square_of(ws, pid), spec.team, values["tz"])
     board = ws.board()
     player = board.player(pid)
     weather = Weather.POURING_RAIN if values.get("rain") else Weather.NICE
-    roll = movement.pickup_roll(ws.edition, player, board, player.square, weather)
+    roll = movement.pickup_roll(ws.edition, player, board, player.location, weather)
     resources = movement.resources_for(player, ws.edition, team_rerolls(values))
     chance = movement.sequence_success([roll], resources)
     outcome = Outcome(
@@ -64,14 +64,14 @@ def pickup_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "target": Target(roll.target),
             "probability": Pct(chance),
             "no_reroll": Pct(roll.probability),
-            "tz": Num(board.tackle_zones(player.square, spec.team, exclude=pid)),
+            "tz": Num(board.tackle_zones(player.location, spec.team, exclude=pid)),
         }
     )
     outcome.panels = [
         ExplanationPanel("pickup", roll.explanation),
         ExplanationPanel("probability", None, [("probability", {"value": Pct(chance)})]),
     ]
-    outcome.marks = Marks(highlight=[spec.square], zones_against=spec.team)
+    outcome.marks = Marks(highlight=[square_of(ws, pid)], zones_against=spec.team)
     outcome.chart = [(Word("success"), chance), (Word("failure"), 1 - chance)]
     return outcome
 
@@ -90,7 +90,7 @@ def handoff_fields(ws: Workspace) -> list[Field]:
 
 def handoff_defaults(ws: Workspace) -> dict[str, Any]:
     spec = ws.spec(ws.action["receiver"])
-    zones = ws.board().tackle_zones(Square(*spec.square), spec.team, exclude=spec.id)
+    zones = ws.board().tackle_zones(Square(*square_of(ws, spec.id)), spec.team, exclude=spec.id)
     return {"ag": spec.ag, "tz": zones, "team_reroll": True, "skill_catch": "catch" in spec.skills}
 
 
@@ -99,7 +99,7 @@ def handoff_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     ws.update(receiver, ag=values["ag"])
     apply_skills(ws, receiver, values, CATCH_SKILLS)
     spec = ws.spec(receiver)
-    set_marking_count(ws, spec.square, spec.team, values["tz"], avoid=(square_of(ws, giver),))
+    set_marking_count(ws, square_of(ws, receiver), spec.team, values["tz"], avoid=(square_of(ws, giver),))
     board = ws.board()
     catcher = board.player(receiver)
     try:
@@ -115,7 +115,7 @@ def handoff_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
         ExplanationPanel("catch", roll.explanation),
         ExplanationPanel("probability", None, [("probability", {"value": Pct(chance)})]),
     ]
-    outcome.marks = Marks(arrows=[(square_of(ws, giver), spec.square)], zones_against=spec.team)
+    outcome.marks = Marks(arrows=[(square_of(ws, giver), square_of(ws, receiver))], zones_against=spec.team)
     outcome.chart = [(Word("success"), chance), (Word("failure"), 1 - chance)]
     return outcome
 
@@ -137,11 +137,12 @@ def pass_fields(ws: Workspace) -> list[Field]:
 
 def pass_defaults(ws: Workspace) -> dict[str, Any]:
     thrower, catcher = ws.spec(ws.action["player"]), ws.spec(ws.action["receiver"])
-    zones = ws.board().tackle_zones(Square(*thrower.square), thrower.team, exclude=thrower.id)
+    thrower_square, catcher_square = square_of(ws, thrower.id), square_of(ws, catcher.id)
+    zones = ws.board().tackle_zones(Square(*thrower_square), thrower.team, exclude=thrower.id)
     return {
         "ag": thrower.ag,
         "catcher_ag": catcher.ag,
-        "distance": abs(catcher.square[0] - thrower.square[0]),
+        "distance": abs(catcher_square[0] - thrower_square[0]),
         "tz": zones,
         "team_reroll": True,
         "skill_catch": "catch" in catcher.skills,
@@ -198,7 +199,9 @@ def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             band = passing.band_for(x - thrower_sq[0], y - thrower_sq[1])
             if band and (x, y) != thrower_sq:
                 bands[(x, y)] = band
-    interceptors = [(p.square.x, p.square.y) for p in passing.possible_interceptors(board, thrower, Square(*target))]
+    interceptors = [
+        (p.location.x, p.location.y) for p in passing.possible_interceptors(board, thrower, Square(*target))
+    ]
     outcome.marks = Marks(arrows=[(thrower_sq, target)], bands=bands, highlight=interceptors)
     outcome.chart = [(Word(k), result.distribution[k]) for k in ("accurate", "inaccurate", "fumble")]
     return outcome

@@ -47,12 +47,12 @@ def _helpers_next_to(ws: Workspace, target: tuple[int, int], team: str, exclude:
 
 def block_defaults(ws: Workspace) -> dict[str, Any]:
     att, dfn = ws.spec(ws.action["attacker"]), ws.spec(ws.action["defender"])
-    att_square = sq(ws.action["path"][-1]) if ws.action.get("path") else att.square
+    att_square = sq(ws.action["path"][-1]) if ws.action.get("path") else square_of(ws, att.id)
     return {
         "att_st": att.st,
         "def_st": dfn.st,
         "team_reroll": ws.action.get("team_rerolls", 1) > 0,
-        "assists": _helpers_next_to(ws, dfn.square, att.team, att.id),
+        "assists": _helpers_next_to(ws, square_of(ws, dfn.id), att.team, att.id),
         "def_assists": _helpers_next_to(ws, att_square, dfn.team, dfn.id),
         **{n: s in att.skills for n, s in ATTACKER_SKILLS.items()},
         **{n: s in dfn.skills for n, s in DEFENDER_SKILLS.items()},
@@ -67,7 +67,7 @@ def _prepare_block(ws: Workspace, values: dict[str, Any], attacker_square: tuple
     apply_skills(ws, did, values, DEFENDER_SKILLS)
     att, dfn = ws.spec(aid), ws.spec(did)
     path = tuple(sq(s) for s in ws.action.get("path", ()))
-    set_assist_count(ws, dfn.square, att.team, values["assists"], keep=(aid,), avoid=(attacker_square, *path))
+    set_assist_count(ws, square_of(ws, did), att.team, values["assists"], keep=(aid,), avoid=(attacker_square, *path))
     set_assist_count(ws, attacker_square, dfn.team, values["def_assists"], keep=(did,), avoid=path)
 
 
@@ -103,9 +103,7 @@ def _block_outcome(ws: Workspace, attacker_square: tuple[int, int], blitz: bool)
     outcome.chart = [(Word(c), result.distribution[c]) for c in blocks.ATTACKER_PREFERENCE if result.distribution[c]]
     outcome.chart_title = "block"
     pushed_to = [(s.x, s.y) for s in push.squares]
-    outcome.marks = Marks(
-        arrows=[(attacker_square, defender.square and (defender.square.x, defender.square.y))], push=pushed_to
-    )
+    outcome.marks = Marks(arrows=[(attacker_square, (defender.location.x, defender.location.y))], push=pushed_to)
     return outcome, result
 
 
@@ -145,7 +143,7 @@ def blitz_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
         }
     )
     outcome.panels = [ExplanationPanel(r.kind, r.explanation) for r in moved.rolls] + outcome.panels
-    outcome.marks.arrows = [(spec.square, *path)] + outcome.marks.arrows
+    outcome.marks.arrows = [(square_of(ws, aid), *path), *outcome.marks.arrows]
     return outcome
 
 

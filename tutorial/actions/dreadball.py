@@ -15,7 +15,7 @@ from rulebook.engine.dreadball.explain import Modifier
 from ..values import Num, Pct, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import sq
-from .workspace import Workspace
+from .workspace import Workspace, square_of
 
 CHART_MAX = 6  # success counts shown one by one; the last bar is "this many or more"
 DIRECTIONS = tuple(d.name for d in hexes.Direction)
@@ -51,7 +51,7 @@ def _pool(values: dict[str, Any], prefix: str = "") -> Any:
 
 def _success_chart(law: SuccessDistribution) -> list[tuple[Any, Fraction]]:
     probs, rest = law.table(CHART_MAX)
-    chart = [(Num(k), p) for k, p in enumerate(probs)]
+    chart: list[tuple[Any, Fraction]] = [(Num(k), p) for k, p in enumerate(probs)]
     chart.append((Word("or_more", (("count", CHART_MAX),)), rest))
     return chart
 
@@ -154,7 +154,7 @@ def destination_hexes(ws: Workspace) -> list[tuple[hexes.Hex, str]]:
     order (row by row, left to right): the free hexes around the opponent, plus the step's own."""
     board = hexes.dreadball_pitch()
     opponent = ws.spec(ws.action["opponent"])
-    centre = hexes.Hex(*opponent.square)
+    centre = hexes.Hex(*square_of(ws, opponent.id))
     occupied = {hexes.Hex(*p.square) for p in ws.cast.values() if p.square}
     cells = {h for h in board.hexes() if 0 < hexes.distance(centre, h) <= DESTINATION_RADIUS and h not in occupied}
     cells.add(hexes.Hex(*sq(ws.action["to"])))
@@ -188,7 +188,8 @@ def one_route(board: hexes.HexBoard, start: hexes.Hex, goal: hexes.Hex, blocked:
     on_route = hexes.hexes_on_shortest_routes(board, start, goal, blocked)
     if not on_route:
         return []
-    away = {h: hexes.route_length(board, start, h, blocked) for h in on_route}
+    # every hex on a shortest route has a route from the start
+    away = {h: hexes.route_length(board, start, h, blocked) or 0 for h in on_route}
     path = [start]
     while path[-1] != goal:
         here = path[-1]
@@ -210,13 +211,13 @@ def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     goal = next((h for h, letter in lettered if letter == values["to"]), None)
     if goal is None:
         raise ActionError("off_board")
-    start = hexes.Hex(*mover.square)
+    start = hexes.Hex(*square_of(ws, mover.id))
     if goal not in board:
         raise ActionError("off_board")
     occupied = [hexes.Hex(*p.square) for p in ws.cast.values() if p.square and p.id != mover.id]
     if goal in occupied:
         raise ActionError("no_route")
-    opp_hex = hexes.Hex(*opponent.square)
+    opp_hex = hexes.Hex(*square_of(ws, opponent.id))
     opp_facing = hexes.Direction[values["facing"]] if opponent.status == "standing" else None
     zone = facing.threat_zone(opp_hex, opp_facing, board)
     blocked = occupied + sorted(zone)

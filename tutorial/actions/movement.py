@@ -21,7 +21,7 @@ from .common import (
     sq,
     team_rerolls,
 )
-from .workspace import Workspace, adjacent, set_marking_count
+from .workspace import Workspace, adjacent, set_marking_count, square_of
 
 MOVE_SKILLS = {
     "skill_dodge": "dodge",
@@ -72,7 +72,9 @@ def move_defaults(ws: Workspace) -> dict[str, Any]:
     }
     values.update({name: slug in spec.skills for name, slug in MOVE_SKILLS.items()})
     values["tz"] = board.tackle_zones(Square(*dodge[1]), spec.team, exclude=pid) if dodge else 0
-    values["marker_tackle"] = bool(dodge) and any(p.has("tackle") for p in board.tacklers(Square(*dodge[0]), spec.team))
+    values["marker_tackle"] = dodge is not None and any(
+        p.has("tackle") for p in board.tacklers(Square(*dodge[0]), spec.team)
+    )
     return values
 
 
@@ -122,7 +124,7 @@ def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     outcome.panels.append(
         ExplanationPanel("probability", None, [("path_success_probability", {"value": Pct(result.probability)})])
     )
-    start = spec.square
+    start = square_of(ws, pid)
     outcome.marks = Marks(arrows=[(start, *path)], highlight=[path[-1]], zones_against=spec.team)
     if ws.action.get("heat"):
         heat = reach.reach_map(ws.edition, player, board, team_rerolls=team_rerolls(values), weather=weather)

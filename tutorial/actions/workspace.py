@@ -49,8 +49,9 @@ class Workspace:
     def ball_square(self) -> Square | None:
         if isinstance(self.ball, list) and len(self.ball) == 2:
             return Square(*self.ball)
-        if isinstance(self.ball, str) and self.ball in self.cast and self.cast[self.ball].square:
-            return Square(*self.cast[self.ball].square)
+        holder = self.cast.get(self.ball) if isinstance(self.ball, str) else None
+        if holder is not None and holder.square is not None:
+            return Square(*holder.square)
         return None
 
     def occupied(self) -> set[tuple[int, int]]:

@@ -90,7 +90,7 @@ class Edition(ABC):
         return f"{type(self).__name__}({self.options})"
 
     def __eq__(self, other: object) -> bool:
-        return type(other) is type(self) and other.options == self.options  # type: ignore[attr-defined]
+        return isinstance(other, Edition) and type(other) is type(self) and other.options == self.options
 
     def __hash__(self) -> int:
         return hash((self.key, tuple(sorted(self.options.items()))))
