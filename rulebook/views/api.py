@@ -12,6 +12,7 @@ from django.utils.translation import override
 from django.views.decorators.http import require_GET
 
 from .. import selectors
+from ..http import QueryError, query_int
 from ..links import item_url
 from ..rendering.crossrefs import rendered
 from ..search.results import search as run_search
@@ -63,10 +64,10 @@ def ruleset_by_key(key: str) -> Ruleset:
 
 
 def limit_from(request: HttpRequest) -> int:
-    raw = request.GET.get("limit", str(DEFAULT_LIMIT))
-    if not raw.isdigit() or not 1 <= int(raw) <= MAX_LIMIT:
-        raise ApiError(f"limit must be a whole number from 1 to {MAX_LIMIT}")
-    return int(raw)
+    try:
+        return query_int(request.GET, "limit", 1, MAX_LIMIT, DEFAULT_LIMIT)
+    except QueryError:
+        raise ApiError(f"limit must be a whole number from 1 to {MAX_LIMIT}") from None
 
 
 @api_view

@@ -113,3 +113,14 @@ def test_hostile_query_values_are_handled(client: Client) -> None:
     assert status == 400 and "ruleset" in data["error"]
     status, _ = get(client, "/api/v1/search", q="do\x00dge", lang="en")
     assert status == 200
+
+
+@pytest.mark.parametrize("limit", ["²", "9" * 4400, "0", "-3", "1.5"])
+def test_a_strange_limit_is_a_400_not_a_500(client, limit: str) -> None:
+    response = client.get("/api/v1/search", {"q": "dodge", "lang": "en", "limit": limit})
+    assert response.status_code == 400 and "limit" in response.json()["error"]
+
+
+def test_a_strange_table_roll_seed_shows_the_table(client) -> None:
+    response = client.get("/en/lrb6/tables/kick-off/", {"roll": "²"})
+    assert response.status_code == 200
