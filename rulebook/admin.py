@@ -58,6 +58,7 @@ class TableRowInline(TranslationTabularInline):
 @admin.register(GameTable)
 class GameTableAdmin(ContentAdmin):
     list_display = ("slug", "title", "ruleset", "dice", "order")
+    raw_id_fields = ("counterpart",)
     inlines = (TableRowInline,)
 
 

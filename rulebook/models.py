@@ -80,8 +80,13 @@ class Skill(ContentItem):
 class GameTable(ContentItem):
     dice = models.CharField(max_length=20)
     order = models.PositiveIntegerField(default=0)
+    # bb2025 tables: the classic table of the same concept, so pages can pair them.
+    counterpart = models.ForeignKey(
+        "self", null=True, blank=True, on_delete=models.SET_NULL, related_name="counterparts_of"
+    )
     title = models.CharField(max_length=200)
     description = models.TextField(blank=True)
+    change_note = models.TextField(blank=True)
 
     class Meta(ContentItem.Meta):
         ordering = ["ruleset__order", "order", "slug"]

@@ -31,7 +31,7 @@ class SkillTranslation(TranslationOptions):
 
 @register(GameTable)
 class GameTableTranslation(TranslationOptions):
-    fields = ("title", "description")
+    fields = ("title", "description", "change_note")
 
 
 @register(TableRow)

@@ -91,6 +91,10 @@ def _check_item(item: ItemFile, index: Index) -> Iterator[str]:
             yield f"broken cross-reference: parent section {data['parent']!r}"
     elif item.spec is TABLE:
         yield from _check_table(data)
+        if data.get("counterpart"):
+            ruleset, _, slug = str(data["counterpart"]).partition(":")
+            if ruleset == item.ruleset or (ruleset, "table", slug) not in index:
+                yield f"broken cross-reference: counterpart {data['counterpart']!r}"
     elif item.spec is VARIANT:
         for target in data["applies_to"]:
             yield from _check_reference(item.ruleset, str(target), index, "applies_to")

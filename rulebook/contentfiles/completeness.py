@@ -41,7 +41,7 @@ def _items(ruleset: Ruleset) -> Iterator[tuple[str, str, str, Fields]]:
         names = ("name", "text", "change_note", "name_note")
         yield skill.kind, "skill", skill.slug, list(_present(skill, names, ""))
     for table in GameTable.objects.filter(ruleset=ruleset).prefetch_related("rows"):
-        fields = list(_present(table, ("title", "description"), ""))
+        fields = list(_present(table, ("title", "description", "change_note"), ""))
         for row in table.rows.all():
             fields += list(_present(row, ("name", "effect"), f"rows.{row.position}."))
         yield "table", "table", table.slug, fields

@@ -14,7 +14,7 @@ from typing import Any
 
 from django.db import models, transaction
 
-from ..models import RuleSection, Ruleset, Skill, TableRow
+from ..models import GameTable, RuleSection, Ruleset, Skill, TableRow
 from .checks import check_tree
 from .files import ContentTree, ItemFile, read_tree, write_item, write_ruleset
 from .schema import (
@@ -74,7 +74,7 @@ def queryset(spec: KindSpec) -> models.QuerySet[Any]:
     elif spec is SKILL:
         qs = qs.select_related("counterpart__ruleset").prefetch_related("related")
     elif spec is TABLE:
-        qs = qs.prefetch_related("rows")
+        qs = qs.select_related("counterpart__ruleset").prefetch_related("rows")
     return qs
 
 
@@ -169,6 +169,7 @@ def _upsert(
 def _set_relations(touched: list[tuple[ItemFile, Any]]) -> None:
     sections = {(s.ruleset.key, s.slug): s for s in RuleSection.objects.select_related("ruleset")}
     skills = {(s.ruleset.key, s.slug): s for s in Skill.objects.select_related("ruleset")}
+    tables = {(t.ruleset.key, t.slug): t for t in GameTable.objects.select_related("ruleset")}
     for item, instance in touched:
         if item.spec is SECTION:
             parent = sections.get((item.ruleset, item.data["parent"]))
@@ -178,6 +179,8 @@ def _set_relations(touched: list[tuple[ItemFile, Any]]) -> None:
             Skill.objects.filter(pk=instance.pk).update(counterpart=skills.get((ruleset, slug)))
             instance.related.set([skills[(item.ruleset, s)] for s in item.data["related"]])
         elif item.spec is TABLE:
+            ruleset, _, slug = str(item.data.get("counterpart", "")).partition(":")
+            GameTable.objects.filter(pk=instance.pk).update(counterpart=tables.get((ruleset, slug)))
             instance.rows.all().delete()
             TableRow.objects.bulk_create(rows_from_dict(instance, item.data))
 

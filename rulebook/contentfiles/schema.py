@@ -82,8 +82,12 @@ TABLE = KindSpec(
     model=GameTable,
     plain=(("dice", ""), ("order", 0)),
     translated=("title",),
-    optional_translated=("description",),
+    # counterpart ("lrb6:<slug>") is optional for tables and written only when set; see OPTIONAL_PLAIN.
+    optional_translated=("description", "change_note"),
 )
+
+# Plain keys a kind writes only when they have a value, right after its other plain keys.
+OPTIONAL_PLAIN: dict[KindSpec, tuple[str, ...]] = {TABLE: ("counterpart",)}
 TERM = KindSpec(
     folder="glossary",
     ref="term",
@@ -157,6 +161,9 @@ def normalise(spec: KindSpec, data: Data) -> Data:
     out: Data = {"slug": data.get("slug", "")}
     for key, default in spec.plain:
         out[key] = data.get(key, default)
+    for key in OPTIONAL_PLAIN.get(spec, ()):
+        if data.get(key):
+            out[key] = data[key]
     for key, default in spec.relations:
         out[key] = data.get(key, default)
     for key, default in PROVENANCE:
@@ -222,6 +229,8 @@ def to_dict(spec: KindSpec, instance: Any) -> Data:
     elif spec is TABLE:
         data["dice"] = instance.dice
         data["order"] = instance.order
+        if instance.counterpart_id:
+            data["counterpart"] = _ref(instance.counterpart)
     elif spec is TERM:
         data["concept"] = instance.concept
     elif spec is VARIANT:

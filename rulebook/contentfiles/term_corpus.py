@@ -23,7 +23,7 @@ FOLDERS = {
 READ_FIELDS = {
     "section": ("title", "body"),
     "skill": ("name", "text", "change_note"),
-    "table": ("title", "description"),  # and rows.N.name, rows.N.effect
+    "table": ("title", "description", "change_note"),  # and rows.N.name, rows.N.effect
     "term": ("definition",),
     "variant": ("title", "text"),
     "figure": ("caption", "alt"),

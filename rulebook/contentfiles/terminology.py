@@ -27,7 +27,7 @@ What is not a stray, by general rules:
 - a foreign name in parentheses right after the localised name: "Placar (Block)";
 - a name cited in quotes or italics, or announced as another language's ("en inglés") or
   edition's ("en 2025", "classic");
-- cross-edition names in a skill's ``change_note`` (it is about the other edition by definition);
+- cross-edition names in a skill's or table's ``change_note`` (it is about the other edition by definition);
 - ``name_note`` and glossary ``note`` fields, which discuss names on purpose, are not read.
 The few remaining legitimate one-offs go in ``ALLOWED``, each with its reason.
 

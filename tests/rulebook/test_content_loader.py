@@ -11,10 +11,11 @@ import pytest
 from django.conf import settings
 from django.core.management import CommandError, call_command
 
+from rulebook.contentfiles.files import toml_text
 from rulebook.contentfiles.loader import ContentConflict, dump_content, load_content
 from rulebook.models import GameTable, RuleSection, Skill
 
-from .content_factory import CHAPTER, SECTION, SKILL, TERM, write_tree
+from .content_factory import CHAPTER, RULESET, SECTION, SKILL, TABLE, TERM, four, write_tree
 
 pytestmark = pytest.mark.django_db
 
@@ -73,6 +74,44 @@ def test_load_then_dump_is_byte_identical(tmp_path: Path, empty_db: None) -> Non
     load_content(root)
     assert dump_content(root) == 0
     assert tree_bytes(root) == before
+
+
+def write_2025_table(root: Path, counterpart: str) -> Path:
+    """Beside the mini lrb6 tree, a bb2025 table that names a classic counterpart and a change note."""
+    base = root / "bb2025"
+    (base / "tables").mkdir(parents=True, exist_ok=True)
+    ruleset = RULESET | {"key": "bb2025", "order": 2}
+    (base / "ruleset.toml").write_text(toml_text(ruleset), encoding="utf-8")
+    table = {
+        "slug": "agility",
+        "dice": "D6",
+        "order": 10,
+        "counterpart": counterpart,
+        "source": "published-rules",
+        "original_language": "en",
+        "title": TABLE["title"],
+        "change_note": four("Nueva.", "Nuova.", "Nouvelle.", "New."),
+        "rows": TABLE["rows"],
+    }
+    (base / "tables" / "agility.toml").write_text(toml_text(table), encoding="utf-8")
+    return root
+
+
+def test_a_table_counterpart_and_change_note_load_and_dump_unchanged(tmp_path: Path, empty_db: None) -> None:
+    root = write_2025_table(write_tree(tmp_path / "content"), "lrb6:agility")
+    before = tree_bytes(root)
+    load_content(root)
+    table = GameTable.objects.get(ruleset__key="bb2025", slug="agility")
+    assert table.counterpart is not None and table.counterpart.ruleset.key == "lrb6"
+    assert table.change_note_fr == "Nouvelle."
+    assert GameTable.objects.get(ruleset__key="lrb6", slug="agility").counterpart is None
+    assert dump_content(root) == 0
+    assert tree_bytes(root) == before
+
+
+def test_check_reports_a_broken_table_counterpart(tmp_path: Path) -> None:
+    message = check_problems(write_2025_table(write_tree(tmp_path), "lrb6:no-such-table"))
+    assert "broken cross-reference: counterpart 'lrb6:no-such-table'" in message
 
 
 def test_admin_edit_is_never_silently_overwritten(tmp_path: Path, empty_db: None) -> None:
