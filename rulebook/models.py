@@ -71,7 +71,10 @@ class Skill(ContentItem):
     name = models.CharField(max_length=120)
     text = models.TextField()
     change_note = models.TextField(blank=True)
-    name_note = models.TextField(blank=True)
+    # For translators and editors only (English, untranslated): never rendered on a page.
+    translator_note = models.TextField(blank=True)
+    # Other names readers of a language use ({"it": ["Dodge"]}): shown and searched in that language.
+    aliases = models.JSONField(default=dict, blank=True)
 
     class Meta(ContentItem.Meta):
         constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_skill_slug")]
@@ -118,6 +121,8 @@ class GlossaryTerm(ContentItem):
     note = models.TextField(blank=True)
     # Wrong terms per language ({"fr": ["Blessure"]}) that must not appear in that language's texts.
     avoid = models.JSONField(default=dict, blank=True)
+    translator_note = models.TextField(blank=True)  # as Skill.translator_note
+    aliases = models.JSONField(default=dict, blank=True)  # as Skill.aliases
 
     class Meta(ContentItem.Meta):
         constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_term_slug")]

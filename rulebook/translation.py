@@ -26,7 +26,7 @@ class RuleSectionTranslation(TranslationOptions):
 
 @register(Skill)
 class SkillTranslation(TranslationOptions):
-    fields = ("name", "text", "change_note", "name_note")
+    fields = ("name", "text", "change_note")
 
 
 @register(GameTable)

@@ -18,7 +18,7 @@ from ..vocab import (
     SKILL_KINDS,
 )
 from .files import ContentTree, ItemFile
-from .schema import KIND_BY_REF, RULESET_TRANSLATED, SECTION, SKILL, TABLE, VARIANT, Data
+from .schema import KIND_BY_REF, RULESET_TRANSLATED, SECTION, SKILL, TABLE, TERM, VARIANT, Data
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 SEED_RE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
@@ -84,6 +84,8 @@ def _check_item(item: ItemFile, index: Index) -> Iterator[str]:
         if name not in data:
             yield f"missing field {name!r}"
     yield from _missing_languages(data, item.spec.all_translated)
+    if item.spec in (SKILL, TERM):
+        yield from _check_note_and_aliases(data, "name" if item.spec is SKILL else "term")
     if item.spec is SKILL:
         yield from _check_skill(item, index)
     elif item.spec is SECTION and data["parent"]:
@@ -118,6 +120,24 @@ def _check_skill(item: ItemFile, index: Index) -> Iterator[str]:
         ruleset, _, slug = data["counterpart"].partition(":")
         if (ruleset, "skill", slug) not in index:
             yield f"broken cross-reference: counterpart {data['counterpart']!r}"
+
+
+def _check_note_and_aliases(data: Data, name: str) -> Iterator[str]:
+    """translator_note is one plain (English) string; aliases maps a language to other names its
+    readers use: a list of distinct non-empty strings, none of them the item's own name."""
+    if not isinstance(data["translator_note"], str):
+        yield "translator_note must be a plain string (it is not translated)"
+    aliases = data.get("aliases", {})
+    if not isinstance(aliases, dict):
+        yield "aliases must be a table of languages"
+        return
+    for lang, names in aliases.items():
+        if lang not in LANGS:
+            yield f"aliases: unknown language {lang!r}"
+        elif not isinstance(names, list) or not names or not all(isinstance(n, str) and n.strip() for n in names):
+            yield f"aliases.{lang} must be a non-empty list of names"
+        elif len(set(names)) != len(names) or data[name][lang] in names:
+            yield f"aliases.{lang} repeats a name or the item's own {name}"
 
 
 def _check_table(data: Data) -> Iterator[str]:

@@ -38,7 +38,7 @@ def _items(ruleset: Ruleset) -> Iterator[tuple[str, str, str, Fields]]:
     for section in RuleSection.objects.filter(ruleset=ruleset):
         yield "section", "section", section.slug, list(_present(section, ("title", "body"), ""))
     for skill in Skill.objects.filter(ruleset=ruleset):
-        names = ("name", "text", "change_note", "name_note")
+        names = ("name", "text", "change_note")
         yield skill.kind, "skill", skill.slug, list(_present(skill, names, ""))
     for table in GameTable.objects.filter(ruleset=ruleset).prefetch_related("rows"):
         fields = list(_present(table, ("title", "description", "change_note"), ""))

@@ -66,6 +66,7 @@ SKILL = KindSpec(
         ("category", ""),
         ("activation", ""),
         ("elite", False),
+        ("translator_note", ""),
     ),
     relations=(
         ("related", []),
@@ -74,7 +75,7 @@ SKILL = KindSpec(
         ("identification_note", ""),
     ),
     translated=("name", "text"),
-    optional_translated=("change_note", "name_note"),
+    optional_translated=("change_note",),
 )
 TABLE = KindSpec(
     folder="tables",
@@ -92,7 +93,7 @@ TERM = KindSpec(
     folder="glossary",
     ref="term",
     model=GlossaryTerm,
-    plain=(("concept", ""),),
+    plain=(("concept", ""), ("translator_note", "")),
     translated=("term", "definition"),
     optional_translated=("note",),
 )
@@ -176,6 +177,11 @@ def normalise(spec: KindSpec, data: Data) -> Data:
         if avoid:
             out["avoid"] = {lang: list(avoid[lang]) for lang in LANGS if avoid.get(lang)}
     _normalise_translated(out, data, spec.translated, spec.optional_translated)
+    if spec in (SKILL, TERM) and data.get("aliases"):
+        aliases = data["aliases"]  # anything unexpected is kept for the check to reject
+        out["aliases"] = aliases if not isinstance(aliases, dict) else {
+            lang: aliases[lang] for lang in [*LANGS, *sorted(set(aliases) - set(LANGS))] if lang in aliases
+        }
     if spec is TABLE:
         out["rows"] = [_normalise_row(row) for row in data.get("rows", [])]
     if spec is FIGURE:
@@ -220,7 +226,7 @@ def to_dict(spec: KindSpec, instance: Any) -> Data:
         data["parent"] = instance.parent.slug if instance.parent_id else ""
         data["order"] = instance.order
     elif spec is SKILL:
-        for key in ("kind", "category", "activation", "elite"):
+        for key in ("kind", "category", "activation", "elite", "translator_note"):
             data[key] = getattr(instance, key)
         data["related"] = sorted(s.slug for s in instance.related.all())
         data["counterpart"] = _ref(instance.counterpart)
@@ -233,6 +239,7 @@ def to_dict(spec: KindSpec, instance: Any) -> Data:
             data["counterpart"] = _ref(instance.counterpart)
     elif spec is TERM:
         data["concept"] = instance.concept
+        data["translator_note"] = instance.translator_note
     elif spec is VARIANT:
         data["applies_to"] = list(instance.applies_to)
     data["source"] = instance.source
@@ -245,6 +252,8 @@ def to_dict(spec: KindSpec, instance: Any) -> Data:
         values = _translated_from(instance, name)
         if any(v.strip() for v in values.values()):
             data[name] = values
+    if spec in (SKILL, TERM) and instance.aliases:
+        data["aliases"] = {lang: list(instance.aliases[lang]) for lang in LANGS if instance.aliases.get(lang)}
     if spec is TABLE:
         data["rows"] = [_row_to_dict(row) for row in instance.rows.all()]
     if spec is FIGURE:
@@ -283,7 +292,7 @@ def apply_fields(spec: KindSpec, instance: Any, data: Data) -> None:
     if spec is SECTION:
         instance.order = data["order"]
     elif spec is SKILL:
-        for key in ("kind", "category", "activation", "elite", "identification"):
+        for key in ("kind", "category", "activation", "elite", "identification", "translator_note"):
             setattr(instance, key, data[key])
         instance.identification_note = data["identification_note"]
     elif spec is TABLE:
@@ -291,6 +300,7 @@ def apply_fields(spec: KindSpec, instance: Any, data: Data) -> None:
         instance.order = data["order"]
     elif spec is TERM:
         instance.concept = data["concept"]
+        instance.translator_note = data["translator_note"]
         instance.avoid = data.get("avoid", {})
     elif spec is VARIANT:
         instance.applies_to = list(data["applies_to"])
@@ -298,6 +308,8 @@ def apply_fields(spec: KindSpec, instance: Any, data: Data) -> None:
         instance.svg = data["svg"]
     for name in spec.all_translated:
         assign_translated(instance, name, data.get(name))
+    if spec in (SKILL, TERM):
+        instance.aliases = data.get("aliases", {})
 
 
 def rows_from_dict(table: GameTable, data: Data) -> list[TableRow]:

@@ -19,7 +19,7 @@ FOLDERS = {
     "variant": "variants",
     "figure": "figures",
 }
-# Text fields read per kind; name_note and the glossary's term and note are not read.
+# Text fields read per kind; the glossary's term and note are not read.
 READ_FIELDS = {
     "section": ("title", "body"),
     "skill": ("name", "text", "change_note"),

@@ -28,7 +28,8 @@ What is not a stray, by general rules:
 - a name cited in quotes or italics, or announced as another language's ("en inglés") or
   edition's ("en 2025", "classic");
 - cross-edition names in a skill's or table's ``change_note`` (it is about the other edition by definition);
-- ``name_note`` and glossary ``note`` fields, which discuss names on purpose, are not read.
+- glossary ``note`` fields, which discuss names on purpose, are not read (nor ``translator_note``
+  and ``aliases``, which readers never see as text).
 The few remaining legitimate one-offs go in ``ALLOWED``, each with its reason.
 
 The checker works on a neutral ``Corpus``: ``corpus_from_db()`` builds it from the loaded content

@@ -27,12 +27,20 @@ def _add_aliases(document: Document, names: dict[str, str]) -> None:
             document.aliases.setdefault(lang, []).append(name)
 
 
+def _add_own_aliases(document: Document, obj: Skill | GlossaryTerm) -> None:
+    """The other names readers of each language use for the item (``aliases``), in that language."""
+    for lang, names in (obj.aliases or {}).items():
+        for name in names:
+            _add_aliases(document, {lang: name})
+
+
 def build_documents() -> list[Document]:
     documents: list[Document] = []
     skill_documents: dict[int, Document] = {}
     skills = list(Skill.objects.select_related("ruleset"))
     for skill in skills:
         document = Document(skill.kind, skill.ruleset.key, skill.slug, _langs(skill, "name"), _plain(skill, "text"))
+        _add_own_aliases(document, skill)
         skill_documents[skill.pk] = document
         documents.append(document)
     # A skill is also found by the names of its counterpart in the other edition (Italian players on
@@ -85,6 +93,7 @@ def build_documents() -> list[Document]:
     concepts: dict[tuple[str, str], list[Document]] = {}
     for term in GlossaryTerm.objects.select_related("ruleset"):
         document = Document("term", term.ruleset.key, term.slug, _langs(term, "term"), _plain(term, "definition"))
+        _add_own_aliases(document, term)
         documents.append(document)
         concepts.setdefault((term.ruleset.game, term.concept or term.slug), []).append(document)
     for group in concepts.values():

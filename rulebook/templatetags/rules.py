@@ -33,6 +33,12 @@ def localized(obj: Any, field: str) -> str:
 
 
 @register.filter
+def aliases_here(obj: Any) -> list[str]:
+    """The other names readers of the current language use for a skill or term ("Dodge")."""
+    return list((getattr(obj, "aliases", None) or {}).get(get_language(), []))
+
+
+@register.filter
 def field_in(obj: Any, spec: str) -> str:
     """obj|field_in:"name:en" → the field in a given language."""
     field, _, lang = spec.partition(":")

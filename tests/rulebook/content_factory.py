@@ -56,6 +56,7 @@ SKILL: dict[str, Any] = {
     "category": "agility",
     "activation": "",
     "elite": False,
+    "translator_note": "",
     "related": [],
     "counterpart": "",
     "identification": "certain",
@@ -82,6 +83,7 @@ TABLE: dict[str, Any] = {
 TERM: dict[str, Any] = {
     "slug": "tackle-zone",
     "concept": "tackle-zone",
+    "translator_note": "",
     "source": "000_71ffa22b1f839112.txt",
     "original_language": "es",
     "term": four("Zona de defensa", "Zona di placcaggio", "Zone de tacle", "Tackle zone"),

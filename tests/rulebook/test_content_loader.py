@@ -13,7 +13,7 @@ from django.core.management import CommandError, call_command
 
 from rulebook.contentfiles.files import toml_text
 from rulebook.contentfiles.loader import ContentConflict, dump_content, load_content
-from rulebook.models import GameTable, RuleSection, Skill
+from rulebook.models import GameTable, GlossaryTerm, RuleSection, Skill
 
 from .content_factory import CHAPTER, RULESET, SECTION, SKILL, TABLE, TERM, four, write_tree
 
@@ -188,6 +188,31 @@ def test_check_lists_every_problem_at_once(tmp_path: Path) -> None:
     term = copy.deepcopy(TERM) | {"original_language": "de"}
     message = check_problems(write_tree(tmp_path, chapter=chapter, term=term))
     assert "2 problem(s)" in message
+
+
+def test_translator_note_and_aliases_load_and_dump_byte_identical(tmp_path: Path, empty_db: None) -> None:
+    skill = copy.deepcopy(SKILL) | {"translator_note": "Italian coaches say Dodge.", "aliases": {"it": ["Dodge"]}}
+    term = copy.deepcopy(TERM) | {"translator_note": "Chosen after the classic rulebook.",
+                                  "aliases": {"es": ["ZD"], "it": ["Tackle zone", "TZ"]}}
+    root = write_tree(tmp_path / "content", skill=skill, term=term)
+    before = tree_bytes(root)
+    load_content(root)
+    loaded = Skill.objects.get(slug="dodge")
+    assert (loaded.translator_note, loaded.aliases) == ("Italian coaches say Dodge.", {"it": ["Dodge"]})
+    assert GlossaryTerm.objects.get(slug="tackle-zone").aliases == {"es": ["ZD"], "it": ["Tackle zone", "TZ"]}
+    assert dump_content(root) == 0
+    assert tree_bytes(root) == before
+
+
+def test_check_reports_bad_aliases_and_a_translated_translator_note(tmp_path: Path) -> None:
+    skill = copy.deepcopy(SKILL) | {"translator_note": {"en": "A note."}, "aliases": {"de": ["Ausweichen"]}}
+    term = copy.deepcopy(TERM) | {"aliases": {"it": ["Zona di placcaggio"], "fr": [], "en": ["TZ", "TZ"]}}
+    message = check_problems(write_tree(tmp_path, skill=skill, term=term))
+    assert "translator_note must be a plain string" in message
+    assert "aliases: unknown language 'de'" in message
+    assert "aliases.it repeats a name or the item's own term" in message
+    assert "aliases.fr must be a non-empty list of names" in message
+    assert "aliases.en repeats a name or the item's own term" in message
 
 
 def test_load_refuses_an_invalid_tree_and_writes_nothing(tmp_path: Path, empty_db: None) -> None:
