@@ -63,6 +63,28 @@ def test_a_stray_written_into_the_real_content_is_found() -> None:
     ]
 
 
+# The term decisions recorded in the glossaries' translator notes (rulebook/content/REVIEW.md): a text
+# that goes back on one of them is a stray. (ruleset, language, sentence, stray found)
+DECISIONS = [
+    ("bb2025", "es", "El blitzer hace una Penetración y placa al receptor.", "Penetración"),
+    ("lrb6", "es", "El blitzer declara un Blitz y placa al receptor.", "Blitz"),
+    ("lrb6", "it", "Se l'armatura cede si effettua il tiro infortunio.", "tiro infortunio"),
+    ("bb2025", "it", "Il giocatore esce dalla zona di controllo dell'avversario.", "zona di controllo"),
+    ("lrb6", "es", "El jugador está marcado por dos rivales.", "marcado"),
+    ("lrb6", "it", "Il giocatore lascia la zona di placcaggio dell'avversario.", "zona di placcaggio"),
+]
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(("ruleset", "lang", "sentence", "stray"), DECISIONS)
+def test_a_text_going_back_on_a_term_decision_is_a_stray(ruleset: str, lang: str, sentence: str, stray: str) -> None:
+    corpus = real_corpus()
+    values = {code: "" for code in LANGS} | {lang: sentence}
+    probe = T.Corpus([T.TextField(ruleset, "section:probe", "body", values)], corpus.terms, corpus.skills)
+    found = [f.found for f in T.find_strays(probe, [ruleset], [lang])]
+    assert found == [stray], found
+
+
 @pytest.mark.django_db
 def test_the_checker_looks_for_strays_of_every_kind_in_the_real_glossaries() -> None:
     corpus = real_corpus()
