@@ -40,3 +40,13 @@ def test_change_forms_have_a_field_per_language(staff: Client, model: str) -> No
         assert f"_{lang}" in html
     assert "tabbed_translation_fields.js" in html
     assert "jquery-ui-1.14.2.min.js" in html  # vendored, no CDN
+
+
+@pytest.mark.parametrize("model", ["skill", "glossaryterm"])
+def test_translator_note_and_aliases_are_edited_in_the_admin(staff: Client, model: str) -> None:
+    from django.apps import apps
+
+    obj = apps.get_model("rulebook", model).objects.exclude(translator_note="").first()
+    html = staff.get(f"/admin/rulebook/{model}/{obj.pk}/change/").content.decode()
+    assert 'name="translator_note"' in html and 'name="aliases"' in html
+    assert 'name="name_note_es"' not in html
