@@ -31,7 +31,11 @@ READ_FIELDS = {
 
 # Reviewed one-off legitimate uses: (ruleset, item ref, field, language, found text) → reason.
 # The field may be "*" for every field of the item. Keep this short: a general rule is better.
-ALLOWED: dict[tuple[str, str, str, str, str], str] = {}
+ALLOWED: dict[tuple[str, str, str, str, str], str] = {
+    ("bb2025", "table:kick-off", "change_note", "es", "Penetración"): (
+        "names the classic Spanish kick-off result ¡Penetración! to say what it became in 2025"
+    ),
+}
 
 
 # --- corpus ----------------------------------------------------------------------------------
