@@ -179,9 +179,11 @@ def normalise(spec: KindSpec, data: Data) -> Data:
     _normalise_translated(out, data, spec.translated, spec.optional_translated)
     if spec in (SKILL, TERM) and data.get("aliases"):
         aliases = data["aliases"]  # anything unexpected is kept for the check to reject
-        out["aliases"] = aliases if not isinstance(aliases, dict) else {
-            lang: aliases[lang] for lang in [*LANGS, *sorted(set(aliases) - set(LANGS))] if lang in aliases
-        }
+        out["aliases"] = (
+            aliases
+            if not isinstance(aliases, dict)
+            else {lang: aliases[lang] for lang in [*LANGS, *sorted(set(aliases) - set(LANGS))] if lang in aliases}
+        )
     if spec is TABLE:
         out["rows"] = [_normalise_row(row) for row in data.get("rows", [])]
     if spec is FIGURE:

@@ -79,7 +79,7 @@ DECISIONS = [
 @pytest.mark.parametrize(("ruleset", "lang", "sentence", "stray"), DECISIONS)
 def test_a_text_going_back_on_a_term_decision_is_a_stray(ruleset: str, lang: str, sentence: str, stray: str) -> None:
     corpus = real_corpus()
-    values = {code: "" for code in LANGS} | {lang: sentence}
+    values = dict.fromkeys(LANGS, "") | {lang: sentence}
     probe = T.Corpus([T.TextField(ruleset, "section:probe", "body", values)], corpus.terms, corpus.skills)
     found = [f.found for f in T.find_strays(probe, [ruleset], [lang])]
     assert found == [stray], found

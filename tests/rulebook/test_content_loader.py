@@ -192,8 +192,10 @@ def test_check_lists_every_problem_at_once(tmp_path: Path) -> None:
 
 def test_translator_note_and_aliases_load_and_dump_byte_identical(tmp_path: Path, empty_db: None) -> None:
     skill = copy.deepcopy(SKILL) | {"translator_note": "Italian coaches say Dodge.", "aliases": {"it": ["Dodge"]}}
-    term = copy.deepcopy(TERM) | {"translator_note": "Chosen after the classic rulebook.",
-                                  "aliases": {"es": ["ZD"], "it": ["Tackle zone", "TZ"]}}
+    term = copy.deepcopy(TERM) | {
+        "translator_note": "Chosen after the classic rulebook.",
+        "aliases": {"es": ["ZD"], "it": ["Tackle zone", "TZ"]},
+    }
     root = write_tree(tmp_path / "content", skill=skill, term=term)
     before = tree_bytes(root)
     load_content(root)

@@ -29,7 +29,7 @@ def main_text(client: Client, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 200, url
     html = response.content.decode()
-    main = html[html.index("<main"):html.index("</main>")]
+    main = html[html.index("<main") : html.index("</main>")]
     return unescape(re.sub(r"<[^>]+>", " ", BY_DESIGN_RE.sub(" ", main)))
 
 
@@ -62,7 +62,10 @@ def every_page(lang: str) -> list[str]:
     urls = reader_urls(lang)
     for key in Ruleset.objects.values_list("key", flat=True):
         urls += [f"/{lang}/{key}/", f"/{lang}/{key}/skills/", f"/{lang}/{key}/tables/", f"/{lang}/{key}/differences/"]
-    urls += [f"/{lang}/{s.ruleset.key}/rules/{s.slug}/" for s in RuleSection.objects.filter(parent=None).select_related("ruleset")]
+    urls += [
+        f"/{lang}/{s.ruleset.key}/rules/{s.slug}/"
+        for s in RuleSection.objects.filter(parent=None).select_related("ruleset")
+    ]
     urls += [f"/{lang}/{t.ruleset.key}/tables/{t.slug}/" for t in GameTable.objects.select_related("ruleset")]
     return urls
 
@@ -116,14 +119,16 @@ def test_translator_notes_never_appear_on_a_page(client: Client, lang: str) -> N
     for skill in skills:
         html = unescape(client.get(f"/{lang}/{skill.ruleset.key}/skills/{skill.slug}/").content.decode())
         assert skill.translator_note not in html, skill.slug
-    glossaries = {key: unescape(client.get(f"/{lang}/{key}/glossary/").content.decode())
-                  for key in Ruleset.objects.values_list("key", flat=True)}
+    glossaries = {
+        key: unescape(client.get(f"/{lang}/{key}/glossary/").content.decode())
+        for key in Ruleset.objects.values_list("key", flat=True)
+    }
     for term in terms:
         assert term.translator_note not in glossaries[term.ruleset.key], term.slug
 
 
 def test_an_alias_finds_the_item_in_search() -> None:
-    from rulebook.services.searching import search
+    from rulebook.search.results import search
 
     term = GlossaryTerm.objects.filter(ruleset__key="lrb6").first()
     term.aliases = {"it": ["Quisquilia"]}
