@@ -1,8 +1,9 @@
 """Movement: the rolls a path needs and its exact success chance with re-rolls used well.
 
-A path is a list of squares (start excluded). Each step may need a dodge (leaving a square
-in an opposing tackle zone) and/or a rush (a move beyond MA). A prone player first stands
-up. The success chance maximises over every re-roll decision (which re-roll to spend on a
+A path is a list of squares (start excluded). Each step may need a rush (a move beyond MA)
+and/or a dodge (leaving a square in an opposing tackle zone), in that order; moving into the
+square where the ball lies adds the pick-up (a failed one ends the move: a turnover), after
+which the player may go on. A prone player first stands up. The success chance maximises over every re-roll decision (which re-roll to spend on a
 failure, when to spend Break Tackle): the rolls go to sequence.solve with the player's resources.
 """
 
@@ -116,6 +117,15 @@ def stand_up(edition: Edition, player: Player) -> tuple[int, Roll | None]:
     return player.ma, Roll("stand_up", test.result, test, player.square)
 
 
+def ball_to_pick_up(player: Player, board: Board) -> Square | None:
+    """The square whose entry means a pick-up: the ball lying loose on the pitch (not on the
+    mover's own square, where he holds it, nor under another player, who holds it)."""
+    ball = board.ball
+    if ball is None or not ball.on_pitch() or ball == player.square or board.at(ball) is not None:
+        return None
+    return ball
+
+
 def path_rolls(
     edition: Edition, player: Player, board: Board, path: Sequence[Square], weather: Weather = Weather.NICE
 ) -> list[Roll]:
@@ -132,6 +142,7 @@ def path_rolls(
             rolls.append(roll)
     limit = player.ma + edition.rushes_allowed(player)
     here = player.square
+    ball = ball_to_pick_up(player, board)
     for square in path:
         if not here.is_adjacent(square):
             raise ValueError(f"{square} is not adjacent to {here}")
@@ -144,6 +155,11 @@ def path_rolls(
             rolls.append(rush_roll(edition, player, square, weather))
         if board.tackle_zones(here, player.team, exclude=player.id):
             rolls.append(dodge_roll(edition, player, board, here, square))
+        if square == ball:
+            if not edition.can_pick_up(player):
+                raise ValueError(f"{player.id} cannot pick up the ball on {square}")
+            rolls.append(pickup_roll(edition, player, board, square, weather))
+            ball = None  # carried from here on
         here = square
     return rolls
 
@@ -201,6 +217,7 @@ __all__ = [
     "PathResult",
     "Resources",
     "Roll",
+    "ball_to_pick_up",
     "dodge_roll",
     "path_probability",
     "path_rolls",

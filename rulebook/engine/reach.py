@@ -10,6 +10,13 @@ Exactness without Fraction churn: masses are integers over one common denominato
 (B = 36, or 216 when Loner/Pro add a die), so each roll is an integer multiply and an
 exact division; Fractions are built once per distinct mass at the end.
 
+The ball: moving into the square where it lies adds the pick-up roll (after the rush and the
+dodge into it); squares beyond it, on a path through it, carry that roll too, and the ball's own
+square means "there with the ball". A path picks the ball up at most once, so Sure Hands needs
+no re-roll state: its re-roll is always there for that one roll. The ball's square is left out
+of the fast neighbour loops (it starts settled for every mass) and entered by one explicit step
+from the labels next to it.
+
 Re-roll policy inside the search: on a failure, use the roll's own skill first, then the
 team re-roll or Pro (the one more likely to work), Break Tackle is tried both ways at every
 dodge. movement.path_probability optimises every decision by dynamic programming; the two
@@ -36,7 +43,7 @@ from itertools import product
 from operator import mul
 
 from .editions.base import Edition
-from .movement import resources_for, stand_up
+from .movement import ball_to_pick_up, resources_for, stand_up
 from .probability import success_sixths
 from .types import ALL_SQUARES, NEIGHBOURS, PITCH_WIDTH, Board, Player, Square, Status, Weather
 
@@ -46,6 +53,8 @@ NEIGHBOUR_INDEX: tuple[tuple[int, ...], ...] = tuple(
     tuple(n.x * PITCH_WIDTH + n.y for n in NEIGHBOURS[sq]) for sq in ALL_SQUARES
 )
 assert all(sq.x * PITCH_WIDTH + sq.y == i for i, sq in enumerate(ALL_SQUARES))
+# skill_pos of a roll whose skill re-roll is always at hand (it happens at most once a path).
+ONCE_PER_PATH = -1
 
 
 class _Mass:
@@ -193,6 +202,24 @@ class _Context:
             sq = p.square
             if sq is not None and p.id != player.id and sq.on_pitch():
                 blocked[sq.x * PITCH_WIDTH + sq.y] = 1
+        # The loose ball: its square is closed to the neighbour loops (see the module docstring);
+        # near_ball marks the squares a step away from it. A player who may not pick it up
+        # (No Hands) never enters it: the attempt fails for sure and ends his move.
+        self.ball = -1
+        self.near_ball = bytearray(size)
+        self.pickup_target, self.pickup_skill = 0, None
+        ball = ball_to_pick_up(player, board)
+        if ball is not None:
+            index = ball.x * PITCH_WIDTH + ball.y
+            blocked[index] = 1
+            if edition.can_pick_up(player):
+                self.ball = index
+                for n in NEIGHBOUR_INDEX[index]:
+                    self.near_ball[n] = 1
+                pickup_skill = edition.skill_reroll_for("pickup")
+                self.pickup_target = edition.pickup_test(player, board, ball, weather).result
+                self.pickup_skill = ONCE_PER_PATH if pickup_skill and pickup_skill in res.skills else None
+        self._ball_dodges: dict[int, tuple[int, ...]] = {}
         # (tails, diving, tackle) at the start square -> zone count -> table keys.
         self._dodge_keys: dict[tuple[int, int, int], dict[int, tuple[int, ...]]] = {}
 
@@ -233,6 +260,13 @@ class _Context:
                 groups.append(keys)
             steps.append((n, g))
         return groups, steps
+
+    def ball_dodge_keys(self, here: int) -> tuple[int, ...]:
+        """The table keys of a dodge from `here` into the ball's square (as in dodge_plan)."""
+        found = self._ball_dodges.get(here)
+        if found is None:
+            found = self._ball_dodges[here] = self._dodge_keys_for(here, self.ball)
+        return found
 
     def _dodge_keys_for(self, here: int, destination: int) -> tuple[int, ...]:
         skill_pos = self.dodge_skill_pos if not self.tackle[here] else None
@@ -283,6 +317,9 @@ def _transitions(
         same = index[(team, flags, pro, bt_after)]
         rows.append((i, same, k * base // 6))
         if not fail:
+            continue
+        if skill_pos == ONCE_PER_PATH:
+            rows.append((i, same, fail * k * base // 36))
             continue
         if skill_pos is not None and flags[skill_pos]:
             left = flags[:skill_pos] + (False,) + flags[skill_pos + 1 :]
@@ -384,7 +421,8 @@ def reach_map(
     size = len(ctx.states)
     base = ctx.base
     tables = ctx.tables
-    # Enough factors of `base` for every roll a path can contain (two per step + standing).
+    # Enough factors of `base` for every roll a path can contain: standing up, a dodge per
+    # step, a rush per rush and the pick-up (1 + limit + rushes + 1 <= 2 * limit + 2).
     denominator = base ** (2 * limit + 2)
     if player.status is Status.STUNNED:
         return ReachMap(player.square, {}, denominator, ma)
@@ -437,6 +475,8 @@ def reach_map(
     zones = ctx.zones
     plans: dict[int, tuple[list[tuple[int, ...]], list[tuple[int, int]]]] = {}
     rush_key = ctx.table_key(ctx.rush_target, ctx.rush_skill_pos, None)
+    ball, near_ball = ctx.ball, ctx.near_ball
+    pickup_key = ctx.table_key(ctx.pickup_target, ctx.pickup_skill, None) if ball >= 0 else -1
     moves = used
     # Labels beaten by a later one of their own layer are skipped when that layer is
     # expanded rather than removed from it (ids stay unique: the layer keeps them alive).
@@ -532,6 +572,20 @@ def reach_map(
                             break
                     else:
                         offer(mass, sq, label)
+            if near_ball[here]:
+                # Into the ball's square: the dodge (if any), then the pick-up.
+                entering = [roll(mass, k) for k in ctx.ball_dodge_keys(here)] if zones[here] else [mass]
+                for arrived in entering:
+                    picked = arrived.after.get(pickup_key) or roll(arrived, pickup_key)
+                    if not picked.total:
+                        continue
+                    total, low = picked.total, picked.low
+                    for old in labels[ball] or ():
+                        m = old[1]
+                        if m is picked or (m.total >= total and (m.high - low) & guard == guard):
+                            break
+                    else:
+                        offer(picked, ball, label)
         layer = next_layer
 
     best: dict[Square, Label] = {}

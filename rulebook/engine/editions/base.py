@@ -131,6 +131,12 @@ class Edition(ABC):
             return None
         return target_explanation(self.stand_up_roll_target, "stand_up_low_movement", (), params(ma=player.ma))
 
+    # The skill (or trait) of a player who may never pick up the ball.
+    no_hands_skill: ClassVar[str] = "no-hands"
+
+    def can_pick_up(self, player: Player) -> bool:
+        return not player.has(self.no_hands_skill)
+
     @abstractmethod
     def pickup_test(
         self, player: Player, board: Board, square: Square, weather: Weather = Weather.NICE

@@ -65,6 +65,7 @@ CATCH_MODIFIERS = {"accurate_pass": 0, "hand_off": 0, "kick_off": 0, "inaccurate
 class Bb2025(Edition):
     key = "bb2025"
     side_step_skill = "sidestep"
+    no_hands_skill = "no-ball"
     destination_reason = "marked_on_destination"
     team_rerolls_per_turn = None
     pro_target = 3
