@@ -5,6 +5,7 @@ from django.contrib import admin
 from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
+from rulebook import urls as rulebook_urls  # noqa: F401 - registers the <ruleset:…>/<edition:…> converters first
 from rulebook.sitemaps import SITEMAPS as RULEBOOK_SITEMAPS
 from rulebook.views.admin_report import translation_report
 from tutorial.sitemaps import TutorialSitemap

@@ -8,7 +8,7 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from .formatting import collation_key
-from .models import GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill
+from .models import GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, TableRow
 from .rendering.version import content_version as content_version  # readers key their caches by it
 from .vocab import LANGS
 
@@ -111,6 +111,15 @@ def skill_names(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) -> 
     return {slug: found.get(slug) or slug.replace("-", " ").title() for slug in slugs}
 
 
+def skill_choices(ruleset: str, lang: str) -> list[tuple[str, str, str]]:
+    """(slug, name, category) of every skill and trait of a ruleset, in the language's alphabetical
+    order, in one query (the board's skill picker and the check of a position's skills)."""
+    rows = Skill.objects.filter(ruleset__key=ruleset).values_list("slug", f"name_{lang}", "category")
+    return sorted(
+        ((slug, name or slug, category) for slug, name, category in rows), key=lambda r: collation_key(r[1], lang)
+    )
+
+
 def counterparts(skill: Skill) -> list[Skill]:
     found = [skill.counterpart] if skill.counterpart is not None else []
     found += [s for s in skill.counterparts_of.all() if s not in found]
@@ -194,6 +203,18 @@ def find_item(
         )
     model = ITEM_MODELS.get(kind)
     return model.objects.filter(ruleset__key=ruleset, slug=slug).first() if model else None  # type: ignore[attr-defined]
+
+
+def table_row_names(ruleset: str, table: str, lang: str) -> dict[int, str]:
+    """The names of a table's rows in a language, by the lowest roll of each row (one query)."""
+    rows = TableRow.objects.filter(table__ruleset__key=ruleset, table__slug=table, range_low__isnull=False)
+    return {low: name for low, name in rows.values_list("range_low", f"name_{lang}") if name}
+
+
+def glossary_terms(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) -> dict[str, str]:
+    """Several glossary terms of a ruleset in a language, by slug, in one query (missing ones left out)."""
+    rows = GlossaryTerm.objects.filter(ruleset__key=ruleset, slug__in=list(slugs)).values_list("slug", f"term_{lang}")
+    return {slug: term for slug, term in rows if term}
 
 
 def glossary_term(ruleset: str, slug: str) -> GlossaryTerm | None:

@@ -20,6 +20,7 @@ from rulebook.engine.explain import Explanation
 
 from . import inputs, phrases, pictures
 from .actions.base import ExplanationPanel
+from .board.examples import step_board_url
 from .scenario import Scenario, StepSpec
 from .stepping import Computed, compute
 from .values import Pct, Value, fill
@@ -64,6 +65,7 @@ class StepView:
     links: list[dict[str, str]]
     values: dict[str, Value]
     legend: list[tuple[str, str, str]]
+    board_url: str = ""  # the step's board (with the reader's changes) in the board page
 
 
 # -- rendering ------------------------------------------------------------------------------------
@@ -239,6 +241,7 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
         links=links_for(step, scenario.ruleset, lang),
         values=outcome.values,
         legend=pictures.legend(outcome, ws),
+        board_url=step_board_url(ws, edition, lang),
     )
 
 

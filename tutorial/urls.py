@@ -3,6 +3,7 @@
 from django.urls import path
 
 from . import views
+from .board import views as board_views
 
 app_name = "tutorial"
 
@@ -11,4 +12,5 @@ urlpatterns = [
     path("tutorial/<slug:slug>/", views.scenario_start, name="scenario"),
     path("tutorial/<slug:slug>/<int:number>/", views.step, name="step"),
     path("odds/", views.odds_page, name="odds"),
+    path("<edition:ruleset>/board/", board_views.board, name="board"),
 ]

@@ -1,0 +1,36 @@
+// The board page with htmx: every square of the pitch is an SVG link (it works without JavaScript);
+// here each gets hx-get so a tap swaps only the live part of the page. After a swap, focus goes to
+// what changed: the same square after a tap on the pitch, else the answer (or the status line).
+(function () {
+  "use strict";
+  let lastCell = null;
+  let fromForm = false;
+  function wire(root) {
+    root.querySelectorAll(".board-map a[href]:not([hx-get])").forEach(function (link) {
+      link.setAttribute("hx-get", link.getAttribute("href"));
+    });
+    if (window.htmx) window.htmx.process(root);
+  }
+  document.addEventListener("DOMContentLoaded", function () {
+    const live = document.getElementById("board-live");
+    if (live) wire(live);
+  });
+  document.body.addEventListener("htmx:beforeRequest", function (event) {
+    const source = event.detail.elt;
+    const square = source && source.closest ? source.closest(".board-map a[data-cell]") : null;
+    lastCell = square ? square.getAttribute("data-cell") : null;
+    fromForm = !!(source && source.tagName === "FORM");
+  });
+  document.body.addEventListener("htmx:afterSettle", function () {
+    const live = document.getElementById("board-live");
+    if (!live) return;
+    wire(live);
+    let target = null;
+    if (lastCell) target = live.querySelector('.board-map a[data-cell="' + lastCell + '"]');
+    if (!target && fromForm) target = document.getElementById("answer-heading");
+    if (!target) target = document.getElementById("board-status");
+    if (target) target.focus({ preventScroll: !!lastCell });
+    lastCell = null;
+    fromForm = false;
+  });
+})();

@@ -1,0 +1,265 @@
+"""The board page's state and its changes: what the URL says besides the position (the chosen
+player, the tapped target, the tool a tap uses, the window on the pitch) and the actions a tap
+or a form asks for (`do=`), each turning one position into the next.
+
+Every action returns a new position and view or raises CodeError; the page then redirects to the
+canonical URL of the result, so a link always holds the whole position and nothing else.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from urllib.parse import urlencode
+
+from rulebook.http import QueryError, parse_int, query_choice
+
+from .code import (
+    DEFAULTS,
+    LETTER_OF_STATUS,
+    MAX_NUMBER,
+    MAX_ON_PITCH,
+    MAX_TEAM_REROLLS,
+    RANGES,
+    STATS,
+    STATUS_LETTERS,
+    TEAMS,
+    WEATHER_LETTERS,
+    Cell,
+    CodeError,
+    Piece,
+    Position,
+    default_piece,
+    format_code,
+    parse_square,
+    square_name,
+)
+
+TOOLS = ("select", "target", "add-a", "add-b", "move", "ball", "remove")
+SHOWS = ("reach", "pass")
+ZOOMS = (1, 2, 3)
+ACTIONS = ("tap", "edit", "remove", "add", "game", "target", "move", "clear")
+STATUSES = ("standing", *STATUS_LETTERS.values())
+MAX_SKILLS = 12
+
+
+@dataclass(frozen=True)
+class View:
+    player: str | None = None  # the chosen player's id ("A7")
+    target: Cell | None = None  # the tapped square the answers are about
+    tool: str = "select"
+    show: str = "reach"  # what the board draws for the chosen player: reach map or pass ranges
+    zoom: int = 1
+    origin: Cell | None = None  # top-left square of the window; None: around the chosen player
+
+
+def _square_or_none(raw: str | None) -> Cell | None:
+    if not raw:
+        return None
+    try:
+        return parse_square(raw.strip()[:3])
+    except CodeError:
+        return None
+
+
+def read_view(query: Mapping[str, str], position: Position) -> View:
+    """The view the query asks for; values that do not fit fall back to the defaults (the
+    position is what must be right; a stale player id or a wrong tool is not worth an error)."""
+    player = (query.get("p") or "").strip()[:3]
+    try:
+        tool = query_choice(query, "tool", TOOLS, "select")
+        show = query_choice(query, "show", SHOWS, "reach")
+        zoom = int(query_choice(query, "z", tuple(str(z) for z in ZOOMS), "1"))
+    except QueryError:
+        tool, show, zoom = "select", "reach", 1
+    return View(
+        player=player if position.piece(player) else None,
+        target=_square_or_none(query.get("t")),
+        tool=tool,
+        show=show,
+        zoom=zoom,
+        origin=_square_or_none(query.get("v")),
+    )
+
+
+def view_query(code: str, view: View, **extra: str) -> str:
+    """The query string of a page state (defaults left out), plus extra parameters."""
+    params: dict[str, str] = {"b": code}
+    if view.player:
+        params["p"] = view.player
+    if view.target is not None:
+        params["t"] = square_name(view.target)
+    if view.tool != "select":
+        params["tool"] = view.tool
+    if view.show != "reach":
+        params["show"] = view.show
+    if view.zoom != 1:
+        params["z"] = str(view.zoom)
+    if view.origin is not None:
+        params["v"] = square_name(view.origin)
+    params.update(extra)
+    return urlencode(params, safe="-._")
+
+
+# -- actions ---------------------------------------------------------------------------------------------
+
+
+def apply(position: Position, view: View, query: Mapping[str, str]) -> tuple[Position, View]:
+    """The position and view after the action in `query` (`do=`); CodeError if it cannot be."""
+    action = query_choice(query, "do", ACTIONS)
+    if action == "clear":
+        return Position(position.edition), View(zoom=view.zoom)
+    if action == "game":
+        return _game(position, query), view
+    if action in ("tap", "add", "target", "move"):
+        cell = _cell(query)
+        if action == "tap":
+            return _tap(position, view, cell)
+        if action == "add":
+            team = query_choice(query, "team", TEAMS, "A")
+            return _add(position, view, team, cell, query)
+        if action == "target":
+            return position, replace(view, target=cell)
+        return _move(position, view, cell)
+    piece = position.piece(view.player or "")
+    if piece is None:
+        raise CodeError("no_player", player=view.player or "?")
+    if action == "remove":
+        return _remove(position, piece), replace(view, player=None, target=None)
+    return _edit(position, piece, query), view
+
+
+def _cell(query: Mapping[str, str]) -> Cell:
+    """The square a tap names (sq=m8) or a form's column and row (col=m, row=8)."""
+    raw = (query.get("sq") or "").strip()
+    if not raw:
+        raw = (query.get("col") or "").strip()[:1] + (query.get("row") or "").strip()[:2]
+    return parse_square(raw[:3])
+
+
+def _tap(position: Position, view: View, cell: Cell) -> tuple[Position, View]:
+    here = position.at(cell)
+    tool = view.tool
+    if tool == "target":
+        return position, replace(view, target=cell)
+    if tool == "ball":
+        return replace(position, ball=None if position.ball == cell else cell), view
+    if tool == "remove":
+        if here is None:
+            return position, view
+        chosen = None if view.player == here.id else view.player
+        return _remove(position, here), replace(view, player=chosen, target=None)
+    if tool in ("add-a", "add-b") and here is None:
+        return _add(position, view, "A" if tool == "add-a" else "B", cell, {})
+    if tool == "move" and here is None and view.player:
+        return _move(position, view, cell)
+    if here is not None:
+        return position, replace(view, player=here.id, target=None)
+    return position, replace(view, target=cell if view.player else None)
+
+
+def next_number(position: Position, team: str) -> int:
+    used = {p.number for p in position.pieces if p.team == team}
+    return next(n for n in range(1, MAX_NUMBER + 1) if n not in used)
+
+
+def _add(position: Position, view: View, team: str, cell: Cell, query: Mapping[str, str]) -> tuple[Position, View]:
+    """A new player of `team` on an empty square: the next free number and a lineman's
+    characteristics unless the form gives others (a roster's positional would fill them in)."""
+    if position.at(cell) is not None:
+        raise CodeError("square_taken", square=square_name(cell))
+    if sum(1 for p in position.pieces if p.team == team) >= MAX_ON_PITCH:
+        raise CodeError("team_full", team=team, limit=MAX_ON_PITCH)
+    raw_number = (query.get("number") or "").strip()
+    number = _int(raw_number, 1, MAX_NUMBER, "number") if raw_number else next_number(position, team)
+    piece = _with_form_values(position.edition, default_piece(position.edition, team, number, cell), query)
+    return position.with_pieces([*position.pieces, piece]), replace(view, player=piece.id, target=None)
+
+
+def _move(position: Position, view: View, cell: Cell) -> tuple[Position, View]:
+    piece = position.piece(view.player or "")
+    if piece is None:
+        raise CodeError("no_player", player=view.player or "?")
+    if position.at(cell) not in (None, piece):
+        raise CodeError("square_taken", square=square_name(cell))
+    carried = position.ball == piece.square  # a player holding the ball takes it along
+    moved = replace(piece, square=cell)
+    result = position.with_pieces([moved if p.id == piece.id else p for p in position.pieces])
+    if carried:
+        result = replace(result, ball=cell)
+    return result, replace(view, target=None)
+
+
+def _remove(position: Position, piece: Piece) -> Position:
+    return position.with_pieces([p for p in position.pieces if p.id != piece.id])
+
+
+def _edit(position: Position, piece: Piece, query: Mapping[str, str]) -> Position:
+    edited = _with_form_values(position.edition, piece, query)
+    return position.with_pieces([edited if p.id == piece.id else p for p in position.pieces])
+
+
+def _with_form_values(edition: str, piece: Piece, query: Mapping[str, str]) -> Piece:
+    """Characteristics, status and skills from the player form (fields left out keep theirs).
+    `sk` lists the skills kept (checkboxes, sent only when the form had them: `skills=1`), `add`
+    one more from the edition's list."""
+    changes: dict[str, object] = {}
+    for name in STATS[edition]:
+        raw = (query.get(name) or "").strip()
+        if not raw:
+            continue
+        if name == "pa" and raw == "-":
+            changes[name] = None
+            continue
+        lo, hi = RANGES[name]
+        changes[name] = _int(raw, lo, hi, name.upper())
+    status = query.get("status")
+    if status:
+        changes["status"] = query_choice(query, "status", STATUSES)
+    skills = list(piece.skills)
+    if query.get("skills"):
+        getlist = getattr(query, "getlist", None)
+        kept = getlist("sk") if getlist else [query["sk"]] if query.get("sk") else []
+        skills = [s for s in skills if s in kept]
+    extra = (query.get("add") or "").strip()[:40]
+    if extra:
+        skills.append(extra)
+    changes["skills"] = tuple(sorted(set(skills))[:MAX_SKILLS])
+    return replace(piece, **changes)  # type: ignore[arg-type]
+
+
+def _game(position: Position, query: Mapping[str, str]) -> Position:
+    weather = query_choice(query, "weather", tuple(WEATHER_LETTERS.values()), position.weather)
+    a = _int(query.get("ra") or str(position.rerolls[0]), 0, MAX_TEAM_REROLLS, "ra")
+    b = _int(query.get("rb") or str(position.rerolls[1]), 0, MAX_TEAM_REROLLS, "rb")
+    ball = position.ball
+    if "ball_col" in query:  # the form's column ("" for no ball) and row
+        column = (query.get("ball_col") or "").strip()[:1]
+        ball = parse_square(column + (query.get("ball_row") or "").strip()[:2]) if column else None
+    return replace(position, weather=weather, rerolls=(a, b), ball=ball)
+
+
+def _int(raw: str, lo: int, hi: int, name: str) -> int:
+    try:
+        return parse_int(raw, lo, hi, name)
+    except QueryError:
+        raise CodeError("bad_value", field=name, lo=lo, hi=hi) from None
+
+
+def canonical(position: Position) -> str:
+    return format_code(position)
+
+
+__all__ = [
+    "ACTIONS",
+    "DEFAULTS",
+    "LETTER_OF_STATUS",
+    "SHOWS",
+    "TOOLS",
+    "View",
+    "apply",
+    "canonical",
+    "next_number",
+    "read_view",
+    "view_query",
+]

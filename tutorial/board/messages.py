@@ -1,0 +1,45 @@
+"""The board's problems in words: each CodeError key as a sentence in the active language (the
+page shows it in the reader's language, the API in English)."""
+
+from __future__ import annotations
+
+from django.utils.translation import gettext_lazy as _
+from django.utils.translation import override
+
+from .code import CodeError
+
+MESSAGES = {
+    "too_long": _("The position code is too long (at most %(limit)s characters)."),
+    "version": _("This position code is of an unknown version (“%(version)s”); codes start with 1_."),
+    "unreadable": _("The position code cannot be read near “%(near)s”."),
+    "repeated_option": _("The position code gives the same setting twice (“%(item)s”)."),
+    "bad_square": _("“%(text)s” is not a square: write a column letter a–z and a row 1–15, such as m8."),
+    "off_pitch": _("Square %(square)s is off the pitch: columns run from a to z and rows from 1 to 15."),
+    "stats_length": _("Player %(player)s: the characteristics need exactly %(count)s characters."),
+    "rerolls": _("Team re-rolls must be from 0 to %(limit)s."),
+    "number": _("Player %(player)s: shirt numbers run from 1 to %(limit)s."),
+    "same_number": _("Team %(team)s has two players with number %(number)s."),
+    "two_on_square": _("Two players on square %(square)s (%(first)s and %(second)s)."),
+    "characteristic": _("Player %(player)s: %(name)s %(value)s is out of range (%(lo)s to %(hi)s)."),
+    "unknown_skill": _("Player %(player)s: “%(skill)s” is not a skill of this edition."),
+    "ball_on_fallen": _("The ball cannot lie on %(player)s, who is on the ground: it would have bounced away."),
+    "too_many": _("Team %(team)s has more than %(limit)s players on the pitch."),
+    "no_player": _("There is no player %(player)s on this board."),
+    "square_taken": _("Square %(square)s is already taken."),
+    "team_full": _("Team %(team)s already has %(limit)s players on the pitch."),
+    "bad_value": _("%(field)s must be a whole number from %(lo)s to %(hi)s."),
+    "bad_choice": _("The form sent a value for “%(field)s” that is not one of its choices."),
+}
+
+
+def message(error: CodeError) -> str:
+    """The error as a sentence in the active language."""
+    template = MESSAGES.get(error.key)
+    if template is None:
+        return str(_("This position is not possible."))
+    return str(template) % error.params
+
+
+def english(error: CodeError) -> str:
+    with override("en"):
+        return message(error)

@@ -1,0 +1,32 @@
+"""The board page and its JSON endpoint. Thin: page.py reads and changes the position, api.py
+answers for the API. An action (`do=`) redirects to the canonical URL of the result, so the
+address bar, the language switcher and a shared link always hold the whole position; htmx
+follows the redirect and swaps only the live part of the page."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+
+from rulebook.http import HtmxHttpRequest
+
+from . import api, page
+
+
+def board(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
+    lang = get_language()
+    built = page.build(ruleset, request.GET, lang)
+    if built.redirect:
+        return HttpResponseRedirect(built.redirect, status=303)
+    context = {"board": built, **built.context, "htmx_swap": bool(request.htmx)}
+    template = "tutorial/board.html#board-live" if request.htmx else "tutorial/board.html"
+    return render(request, template, context, status=400 if built.error else 200)
+
+
+def board_api(request: HtmxHttpRequest) -> JsonResponse:
+    try:
+        payload = api.payload(request.GET)
+    except api.ApiError as error:
+        return JsonResponse({"error": error.message, "problem": error.key}, status=400)
+    return JsonResponse(payload)

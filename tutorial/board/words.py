@@ -1,0 +1,99 @@
+"""The board's vocabulary in the reader's language and the edition's terms: the characteristics'
+abbreviations and the players' states come from the glossary (so the board says MO/FU/AG/AR in
+Spanish classic and MV…PS in 2025, like the rules pages), skill names from the skill list.
+Read once per content version."""
+
+from __future__ import annotations
+
+import re
+from functools import lru_cache
+
+from django.utils.translation import gettext as _
+
+from rulebook import selectors
+from rulebook.engine import get_edition
+
+from .code import STATS, Piece
+
+CHARACTERISTIC_TERMS = {
+    "ma": "movement-allowance",
+    "st": "strength",
+    "ag": "agility",
+    "pa": "passing-ability",
+    "av": "armour-value",
+}
+STATUS_TERMS = ("standing", "prone", "stunned")
+_ABBREVIATION = re.compile(r"\(([^()]+)\)\s*$")
+# Target-number characteristics are written with a "+" in 2025 (AG 3+, PA 4+, AV 9+).
+TARGET_STATS = {"lrb6": frozenset(), "bb2025": frozenset({"ag", "pa", "av"})}
+
+
+@lru_cache(maxsize=32)
+def _terms(edition: str, lang: str, version: int) -> dict[str, str]:
+    return selectors.glossary_terms(edition, (*CHARACTERISTIC_TERMS.values(), *STATUS_TERMS), lang)
+
+
+@lru_cache(maxsize=32)
+def _skills(edition: str, lang: str, version: int) -> tuple[tuple[str, str, str], ...]:
+    return tuple(selectors.skill_choices(edition, lang))
+
+
+def skill_list(edition: str, lang: str) -> tuple[tuple[str, str, str], ...]:
+    """(slug, name, category) of the edition's skills and traits, in the language's order."""
+    return _skills(edition, lang, selectors.content_version())
+
+
+def known_skills(edition: str) -> frozenset[str]:
+    return frozenset(slug for slug, _name, _category in skill_list(edition, "en"))
+
+
+def skill_name(edition: str, lang: str, slug: str) -> str:
+    return next((name for s, name, _c in skill_list(edition, lang) if s == slug), slug)
+
+
+def characteristic(edition: str, lang: str, name: str) -> tuple[str, str]:
+    """(abbreviation, full name) of a characteristic: ("FU", "Fuerza") in Spanish."""
+    term = _terms(edition, lang, selectors.content_version()).get(CHARACTERISTIC_TERMS[name], "")
+    found = _ABBREVIATION.search(term)
+    if found:
+        return found[1], term[: found.start()].strip()
+    return name.upper(), term or name.upper()
+
+
+def status_name(edition: str, lang: str, status: str) -> str:
+    found = _terms(edition, lang, selectors.content_version()).get(status)
+    if found:
+        return found
+    return {"standing": _("Standing"), "prone": _("Prone"), "stunned": _("Stunned")}[status]
+
+
+def stat_value(edition: str, name: str, value: int | None) -> str:
+    if value is None:
+        return "–"
+    return f"{value}+" if name in TARGET_STATS[edition] else str(value)
+
+
+def stats_line(edition: str, lang: str, piece: Piece) -> str:
+    """ "MA 6 ST 3 AG 3+ PA 4+ AV 9+" in the language's abbreviations."""
+    return " ".join(
+        f"{characteristic(edition, lang, name)[0]} {stat_value(edition, name, getattr(piece, name))}"
+        for name in STATS[edition]
+    )
+
+
+@lru_cache(maxsize=32)
+def _weather_rows(edition: str, lang: str, version: int) -> dict[int, str]:
+    return selectors.table_row_names(edition, "weather", lang)
+
+
+def weather_choices(edition: str, lang: str) -> list[tuple[str, str]]:
+    """(weather, name) in the order of the edition's weather table, named as on its table page."""
+    names = _weather_rows(edition, lang, selectors.content_version())
+    found = []
+    for row in get_edition(edition).weather_table:
+        found.append((row.effect, names.get(row.lo) or row.effect.replace("_", " ")))
+    return found
+
+
+def team_name(team: str) -> str:
+    return _("Team %(team)s") % {"team": team}
