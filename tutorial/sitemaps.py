@@ -7,15 +7,17 @@ from typing import Any
 from django.urls import reverse
 
 from rulebook.sitemaps import I18nSitemap
+from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
 from .scenario import all_scenarios
 
 
 class TutorialSitemap(I18nSitemap):
-    """The tutorial index, every step of every scenario, and the odds calculator."""
+    """The tutorial index, every step of every scenario, the odds calculator and the boards."""
 
     def items(self) -> list[tuple[str, tuple[Any, ...]]]:
         pages: list[tuple[str, tuple[Any, ...]]] = [("tutorial:index", ()), ("tutorial:odds", ())]
+        pages += [("tutorial:board", (edition,)) for edition in BLOOD_BOWL_EDITIONS]
         for scenario in all_scenarios():
             for number in range(1, len(scenario.steps) + 1):
                 pages.append(("tutorial:step", (scenario.slug, number)))

@@ -21,9 +21,10 @@
     lastCell = square ? square.getAttribute("data-cell") : null;
     fromForm = !!(source && source.tagName === "FORM");
   });
-  document.body.addEventListener("htmx:afterSettle", function () {
+  document.body.addEventListener("htmx:afterSettle", function (event) {
     const live = document.getElementById("board-live");
-    if (!live) return;
+    // The language switcher is swapped out of band and settles on its own: not what changed.
+    if (!live || (event.target && event.target.closest && event.target.closest(".lang-switch"))) return;
     wire(live);
     let target = null;
     if (lastCell) target = live.querySelector('.board-map a[data-cell="' + lastCell + '"]');

@@ -158,17 +158,21 @@ def _overlays(d: Drawing) -> list[str]:
         for cell, band in a.band_of.items():
             if crop.contains(cell):
                 out.append(_rect(cell, f"band {BAND_CLASS[band]}"))
-    else:
+    labels = []
+    if d.show != "pass":
         for cell, p in a.reach.items():
             if crop.contains(cell):
                 out.append(_rect(cell, "heat", extra=f' fill-opacity="{0.1 + 0.5 * float(p):.2f}"'))
                 cx, cy = _centre(cell)
-                out.append(f'<text class="heat-label" x="{cx:g}" y="{cy + 4:g}">{escape(heat_text(p, d.pct))}</text>')
+                labels.append(
+                    f'<text class="heat-label" x="{cx:g}" y="{cy + 4:g}">{escape(heat_text(p, d.pct))}</text>'
+                )
     chosen = d.position.piece(d.chosen or "")
     if d.show == "reach" and a.route is not None and chosen is not None:
         out.append(
             f'<polyline class="arrow" points="{_stop_short([chosen.square, *a.route.path])}" marker-end="url(#board-head)"/>'
         )
+    out += labels  # over the arrow: their halo keeps every number readable
     for block in a.blocks:
         if block.square == d.target:
             for cell in block.push_squares:
@@ -208,8 +212,9 @@ def _pieces(d: Drawing) -> list[str]:
     ball = d.position.ball
     if ball is not None and d.crop.contains(ball):
         cx, cy = _centre(ball)
-        if d.position.at(ball) is not None:
-            cx, cy = cx + CELL * 0.3, cy + CELL * 0.3
+        # Held: at the holder's feet; loose: in the square's corner, clear of its number.
+        dx, dy = (0.3, 0.3) if d.position.at(ball) is not None else (-0.3, -0.28)
+        cx, cy = cx + CELL * dx, cy + CELL * dy
         out.append(f'<circle class="ball" cx="{cx:g}" cy="{cy:g}" r="{CELL * 0.16:.1f}"/>')
     return out
 

@@ -134,13 +134,13 @@ def _fill(page: Board) -> None:
         )
     )
     tools = [
-        ("select", _("Choose")),
-        ("target", _("Aim")),
-        ("add-a", _("Add to team A")),
-        ("add-b", _("Add to team B")),
-        ("move", _("Move")),
-        ("ball", _("Ball")),
-        ("remove", _("Remove")),
+        ("select", _("Choose"), ""),
+        ("target", _("Aim"), ""),
+        ("add-a", words.team_name("A"), _("Add a player:")),  # shown as "+ Team A"
+        ("add-b", words.team_name("B"), _("Add a player:")),
+        ("move", _("Move"), ""),
+        ("ball", _("Ball"), ""),
+        ("remove", _("Remove"), ""),
     ]
     pans = {
         "left": drawing.panned(crop, -3, 0),
@@ -151,8 +151,14 @@ def _fill(page: Board) -> None:
     page.context = {
         "edition_name": _(EDITION_NAMES[edition]),
         "tools": [
-            {"key": key, "label": label, "url": url(replace_view(here, tool=key)), "current": view.tool == key}
-            for key, label in tools
+            {
+                "key": key,
+                "label": label,
+                "hidden": hidden,
+                "url": url(replace_view(here, tool=key)),
+                "current": view.tool == key,
+            }
+            for key, label, hidden in tools
         ],
         "tool_hint": _tool_hint(view, chosen is not None),
         "pans": {name: url(replace_view(view, origin=origin)) if origin else "" for name, origin in pans.items()},

@@ -112,17 +112,17 @@ def _block(
 ) -> dict[str, Any]:
     squares = ", ".join(square_name(c) for c in block.push_squares)
     if block.push_kind == "empty" and len(block.push_squares) == 1:
-        push = _("pushed to %(square)s") % {"square": squares}
+        push = _("He is pushed to %(square)s.") % {"square": squares}
     elif block.push_kind == "empty" and block.push_chooser == "defender":
-        push = _("pushed to one of %(squares)s, chosen by the defender") % {"squares": squares}
+        push = _("He is pushed to one of %(squares)s, chosen by the defender.") % {"squares": squares}
     elif block.push_kind == "empty":
-        push = _("pushed to one of %(squares)s, chosen by the attacker") % {"squares": squares}
+        push = _("He is pushed to one of %(squares)s, chosen by the attacker.") % {"squares": squares}
     elif block.push_kind == "crowd":
-        push = _("pushed into the crowd")
+        push = _("He is pushed into the crowd.")
     elif block.push_kind == "chain":
-        push = _("pushed into an occupied square (a chain push)")
+        push = _("He is pushed into an occupied square (a chain push).")
     else:
-        push = _("he stands firm: no push")
+        push = _("He stands firm: no push.")
     dice = ngettext("%(count)s block die", "%(count)s block dice", block.dice) % {"count": block.dice}
     chooser = _("the attacker chooses") if block.chooser == "attacker" else _("the defender chooses")
     return {
