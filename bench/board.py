@@ -54,6 +54,10 @@ def board(edition: str, seed: int) -> tuple[Position, Cell]:
 
 
 def median_ms(fn: Callable[[], object], cold: bool) -> float:
+    return statistics.median(timings_ms(fn, cold))
+
+
+def timings_ms(fn: Callable[[], object], cold: bool) -> list[float]:
     fn()
     times = []
     for _ in range(REPEATS):
@@ -61,8 +65,8 @@ def median_ms(fn: Callable[[], object], cold: bool) -> float:
             answers.clear_caches()
         start = time.perf_counter()
         fn()
-        times.append(time.perf_counter() - start)
-    return statistics.median(times) * 1000
+        times.append((time.perf_counter() - start) * 1000)
+    return times
 
 
 def main() -> int:
@@ -74,17 +78,22 @@ def main() -> int:
     ok = True
     print("board benchmark: the whole answer for one player on a 22-player board (median of 5 boards)")
     for edition in ("lrb6", "bb2025"):
-        cold, warm, payload = [], [], []
+        cold, fastest, warm, payload = [], [], [], []
         for seed in range(5):
             position, target = board(edition, seed)
             ask = functools.partial(answers.answer, position, "A1", target)
-            cold.append(median_ms(ask, cold=True))
+            times = timings_ms(ask, cold=True)
+            cold.append(statistics.median(times))
+            fastest.append(min(times))
             warm.append(median_ms(ask, cold=False))
             query = {"edition": edition, "board": format_code(position), "player": "A1", "target": "r6"}
             payload.append(median_ms(functools.partial(api.payload, query), cold=True))
         ms = statistics.median(cold)
         ok &= ms <= TARGET_MS
-        print(f"  {edition:7} reach + blocks + passes (fresh)   {ms:7.3f} ms  (target <= {TARGET_MS} ms)")
+        print(
+            f"  {edition:7} reach + blocks + passes (fresh)   {ms:7.3f} ms  (target <= {TARGET_MS} ms; "
+            f"fastest call {min(fastest):.3f} ms: the spread is the machine's load)"
+        )
         print(f"  {edition:7} the same answer from the memo      {statistics.median(warm):7.3f} ms")
         print(f"  {edition:7} API payload (fresh, every path)     {statistics.median(payload):7.3f} ms")
     print("all targets met" if ok else "SOME TARGETS MISSED")

@@ -83,3 +83,22 @@ def test_the_board_works_in_another_language_after_a_form(site: str, page: objec
     assert page.locator("html").get_attribute("lang") == "es"  # type: ignore[attr-defined]
     link = page.locator(".lang-switch a[hreflang=fr]").get_attribute("href")  # type: ignore[attr-defined]
     assert "A1m8.64349" in link
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_the_board_has_no_serious_accessibility_violations(site: str, page: object, scheme: str) -> None:
+    from tests.browser.test_accessibility import violations
+
+    page.emulate_media(color_scheme=scheme)  # type: ignore[attr-defined]
+    problems = {}
+    for path in (
+        "/es/lrb6/board/?b=1_bl8_A1m8.block_A2n9_B1n8_B2m10&p=A1&t=n8",
+        "/fr/bb2025/board/?b=1_A1m8_B1n8_B2o9&p=A1&t=q8&show=pass",
+        "/it/lrb6/board/?b=1_A1m8_B1m8",
+        "/en/lrb6/board/?b=1_A1m8_B1n8&z=3",
+    ):
+        page.goto(site + path)  # type: ignore[attr-defined]
+        found = violations(page)
+        if found:
+            problems[path] = found
+    assert not problems, problems

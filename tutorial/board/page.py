@@ -48,6 +48,7 @@ class Board:
     position: Position
     view: View
     error: str = ""
+    error_note: str = ""  # what the board shows instead
     redirect: str = ""  # set when an action was applied: the canonical URL of the result
     svg: SafeString = field(default_factory=lambda: mark_safe(""))
     context: dict[str, Any] = field(default_factory=dict)
@@ -63,10 +64,12 @@ def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
     """The page for this query; .redirect is set when the query asked for a change."""
     raw = query.get("b") or ""
     error = ""
+    note = ""
     try:
         position = read_position(edition, raw)
     except CodeError as problem:
         error, position = messages.message(problem), Position(edition)
+        note = _("The board below starts empty instead.")
     view = edit.read_view(query, position)
     if "do" in query and not error:
         try:
@@ -86,8 +89,10 @@ def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
                 new_view,
                 redirect=board_url(edition, lang, edit.view_query(code, new_view)),
             )
+    if error and not note:
+        note = _("The board below is the position before that change.")
     code = format_code(position)
-    page = Board(edition, lang, code, position, view, error=error)
+    page = Board(edition, lang, code, position, view, error=error, error_note=note)
     _fill(page)
     return page
 
@@ -136,10 +141,10 @@ def _fill(page: Board) -> None:
     tools = [
         ("select", _("Choose"), ""),
         ("target", _("Aim"), ""),
-        ("add-a", words.team_name("A"), _("Add a player:")),  # shown as "+ Team A"
-        ("add-b", words.team_name("B"), _("Add a player:")),
         ("move", _("Move"), ""),
         ("ball", _("Ball"), ""),
+        ("add-a", words.team_name("A"), _("Add a player:")),  # shown as "+ Team A"
+        ("add-b", words.team_name("B"), _("Add a player:")),
         ("remove", _("Remove"), ""),
     ]
     pans = {
@@ -160,7 +165,9 @@ def _fill(page: Board) -> None:
             }
             for key, label, hidden in tools
         ],
-        "tool_hint": _tool_hint(view, chosen is not None),
+        "tool_hint": _("Tap a part of the pitch to see it close up.")
+        if view.zoom == 3
+        else _tool_hint(view, chosen is not None),
         "pans": {name: url(replace_view(view, origin=origin)) if origin else "" for name, origin in pans.items()},
         "zoom_in": url(replace_view(view, zoom=view.zoom - 1, origin=None)) if view.zoom > 1 else "",
         "zoom_out": url(replace_view(view, zoom=view.zoom + 1, origin=None)) if view.zoom < 3 else "",
