@@ -1,9 +1,11 @@
 // The board page with htmx: every square of the pitch is an SVG link (it works without JavaScript);
 // here each gets hx-get so a tap swaps only the live part of the page. After a swap, focus goes to
-// what changed: the same square after a tap on the pitch, else the answer (or the status line).
+// what changed: the same square after a tap on the pitch, the same button after a tool, a pan or a
+// tab (its page is the new one), the answer after a form, else the status line.
 (function () {
   "use strict";
   let lastCell = null;
+  let lastKey = null;
   let fromForm = false;
   function wire(root) {
     root.querySelectorAll(".board-map a[href]:not([hx-get])").forEach(function (link) {
@@ -19,6 +21,7 @@
     const source = event.detail.elt;
     const square = source && source.closest ? source.closest(".board-map a[data-cell]") : null;
     lastCell = square ? square.getAttribute("data-cell") : null;
+    lastKey = source && source.getAttribute ? source.getAttribute("data-key") : null;
     fromForm = !!(source && source.tagName === "FORM");
   });
   document.body.addEventListener("htmx:afterSettle", function (event) {
@@ -28,10 +31,12 @@
     wire(live);
     let target = null;
     if (lastCell) target = live.querySelector('.board-map a[data-cell="' + lastCell + '"]');
+    if (!target && lastKey) target = live.querySelector('[data-key="' + lastKey + '"]');
     if (!target && fromForm) target = document.getElementById("answer-heading");
     if (!target) target = document.getElementById("board-status");
-    if (target) target.focus({ preventScroll: !!lastCell });
+    if (target) target.focus({ preventScroll: !!(lastCell || lastKey) });
     lastCell = null;
+    lastKey = null;
     fromForm = false;
   });
 })();

@@ -34,6 +34,7 @@ def test_setting_up_and_asking_on_a_phone(site: str, page: object) -> None:
 
     page.get_by_role("link", name="Choose", exact=True).click()  # type: ignore[attr-defined]
     page.wait_for_selector('.board-tool--select[aria-current="true"]')  # type: ignore[attr-defined]
+    assert page.evaluate("document.activeElement.getAttribute('data-key')") == "tool-select"  # type: ignore[attr-defined]
     tap(page, "m8")
     page.wait_for_function("document.querySelector('#board-status').textContent.includes('A1 chosen')")  # type: ignore[attr-defined]
     tap(page, "k6")

@@ -127,7 +127,7 @@ def test_routes_through_the_ball_square_carry_the_pick_up(client) -> None:
         ("1_A1m8_B1m8", "two_on_square", {"square": "m8", "first": "A1", "second": "B1"}),
         ("1_A1m16", "off_pitch", {"square": "(13, 16)"}),
         ("1_A1m8.wings", "unknown_skill", {"player": "A1", "skill": "wings"}),
-        ("1_A1m8.0338", "characteristic", {"player": "A1", "name": "MA", "value": 0, "lo": 1, "hi": 9}),
+        ("1_A1m8.0338", "characteristic", {"player": "A1", "name": "ma", "value": 0, "lo": 1, "hi": 9}),
         ("1_A1m8~", "unreadable", {"near": "A1m8~"}),
         ("7_A1m8", "version", {"version": "7"}),
     ],
@@ -136,7 +136,7 @@ def test_impossible_positions_are_explained_in_the_readers_language(client, lang
     response = client.get(f"/{lang}/lrb6/board/", {"b": code})
     assert response.status_code == 400
     with override(lang):
-        expected = messages.message(CodeError(key, **params))
+        expected = messages.message(CodeError(key, **params), "lrb6")
     assert norm(expected) in page_text(response)
     api = client.get("/api/v1/board", {"board": code, "player": "A1"})
     assert api.status_code == 400 and api.json()["problem"] == key
@@ -191,6 +191,26 @@ def test_the_forms_change_a_player_and_the_game(client) -> None:
     assert q["b"] == ["1_r30_wb_bc3_A1m8p.742-a"]
     _, q = follow(client, base, b=q["b"][0], do="add", team="B", number="12", col="d", row="4")
     assert q["b"] == ["1_r30_wb_bc3_A1m8p.742-a_B12d4"] and q["p"] == ["B12"]
+    # a new player may come with his characteristics and skills (what a roster's positional gives)
+    response = client.get(
+        base
+        + "?"
+        + urlencode(
+            [
+                ("b", q["b"][0]),
+                ("do", "add"),
+                ("team", "A"),
+                ("col", "e"),
+                ("row", "5"),
+                ("ma", "8"),
+                ("ag", "2"),
+                ("av", "8"),
+                ("sk", "dodge"),
+                ("sk", "sprint"),
+            ]
+        )
+    )
+    assert response.status_code == 303 and "A2e5.83248.dodge.sprint" in response["Location"]
     _, q = follow(client, base, b=q["b"][0], p="B12", do="remove")
     assert q["b"] == ["1_r30_wb_bc3_A1m8p.742-a"] and "p" not in q
 
@@ -199,7 +219,8 @@ def test_the_forms_change_a_player_and_the_game(client) -> None:
     ("params", "needle"),
     [
         ({"b": "1_A1m8_B1n8", "tool": "add-a", "do": "tap", "sq": "n8", "p": "A1", "number": "1"}, None),
-        ({"b": "1_A1m8", "p": "A1", "do": "edit", "ma": "12"}, "must be a whole number from 1 to 9"),
+        ({"b": "1_A1m8", "p": "A1", "do": "edit", "ma": "12"}, "MA must be a whole number from 1 to 9"),
+        ({"b": "1_A1m8", "do": "game", "ra": "x"}, "Team re-rolls of team A must be a whole number from 0 to 8"),
         ({"b": "1_A1m8", "p": "A1", "do": "edit", "add": "wings"}, "is not a skill of this edition"),
         ({"b": "1_A1m8", "p": "A1", "do": "edit", "status": "asleep"}, "not one of its choices"),
         ({"b": "1_A1m8_B1n8", "p": "A1", "do": "move", "col": "n", "row": "8"}, "already taken"),
@@ -302,3 +323,10 @@ def test_query_strings_stay_short_and_safe(client) -> None:
     _, q = follow(client, "/en/lrb6/board/", b=CODE, p="A1", do="tap", sq="k6")
     assert urlencode({"b": q["b"][0]}) == f"b={q['b'][0]}"  # nothing to escape
     assert json.dumps(q)  # plain strings
+
+
+def test_characteristics_are_named_in_the_readers_terms(client) -> None:
+    text = page_text(client.get("/es/lrb6/board/", {"b": "1_A1m8.6838"}))
+    assert "FU 8" in text  # classic Spanish: Fuerza (FU)
+    text = page_text(client.get("/fr/bb2025/board/", {"b": "1_A1m8", "p": "A1", "do": "edit", "av": "2"}))
+    assert "AR doit être un nombre entier de 3 à 11" in text

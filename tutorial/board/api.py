@@ -41,7 +41,7 @@ def payload(query: Mapping[str, str]) -> dict[str, Any]:
         position = read_position(edition, query.get("board") or "")
         target = parse_square((query.get("target") or "").strip()[:3]) if query.get("target") else None
     except CodeError as error:
-        raise ApiError(error.key, messages.english(error)) from None
+        raise ApiError(error.key, messages.english(error, edition)) from None
     result: dict[str, Any] = {"edition": edition, "board": format_code(position), "players": _players(position)}
     player = (query.get("player") or "").strip()[:3]
     if not player:

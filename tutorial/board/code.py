@@ -274,7 +274,7 @@ def check(position: Position, known_skills: frozenset[str]) -> Position:
             if value is None and name == "pa":
                 continue
             if not lo <= value <= hi:
-                raise CodeError("characteristic", player=piece.id, name=name.upper(), value=value, lo=lo, hi=hi)
+                raise CodeError("characteristic", player=piece.id, name=name, value=value, lo=lo, hi=hi)
         for slug in piece.skills:
             if slug not in known_skills:
                 raise CodeError("unknown_skill", player=piece.id, skill=slug)

@@ -172,7 +172,7 @@ def _add(position: Position, view: View, team: str, cell: Cell, query: Mapping[s
         raise CodeError("team_full", team=team, limit=MAX_ON_PITCH)
     raw_number = (query.get("number") or "").strip()
     number = _int(raw_number, 1, MAX_NUMBER, "number") if raw_number else next_number(position, team)
-    piece = _with_form_values(position.edition, default_piece(position.edition, team, number, cell), query)
+    piece = _with_form_values(position.edition, default_piece(position.edition, team, number, cell), query, new=True)
     return position.with_pieces([*position.pieces, piece]), replace(view, player=piece.id, target=None)
 
 
@@ -199,10 +199,11 @@ def _edit(position: Position, piece: Piece, query: Mapping[str, str]) -> Positio
     return position.with_pieces([edited if p.id == piece.id else p for p in position.pieces])
 
 
-def _with_form_values(edition: str, piece: Piece, query: Mapping[str, str]) -> Piece:
+def _with_form_values(edition: str, piece: Piece, query: Mapping[str, str], new: bool = False) -> Piece:
     """Characteristics, status and skills from the player form (fields left out keep theirs).
     `sk` lists the skills kept (checkboxes, sent only when the form had them: `skills=1`), `add`
-    one more from the edition's list."""
+    one more from the edition's list. For a new player `sk` gives his skills: with the
+    characteristics, all a roster's positional needs to fill in (the hook for team rosters)."""
     changes: dict[str, object] = {}
     for name in STATS[edition]:
         raw = (query.get(name) or "").strip()
@@ -212,15 +213,17 @@ def _with_form_values(edition: str, piece: Piece, query: Mapping[str, str]) -> P
             changes[name] = None
             continue
         lo, hi = RANGES[name]
-        changes[name] = _int(raw, lo, hi, name.upper())
+        changes[name] = _int(raw, lo, hi, name)
     status = query.get("status")
     if status:
         changes["status"] = query_choice(query, "status", STATUSES)
     skills = list(piece.skills)
-    if query.get("skills"):
-        getlist = getattr(query, "getlist", None)
-        kept = getlist("sk") if getlist else [query["sk"]] if query.get("sk") else []
-        skills = [s for s in skills if s in kept]
+    getlist = getattr(query, "getlist", None)
+    listed = [s.strip()[:40] for s in (getlist("sk") if getlist else [query.get("sk") or ""])]
+    if new:
+        skills = [s for s in listed if s]
+    elif query.get("skills"):
+        skills = [s for s in skills if s in listed]
     extra = (query.get("add") or "").strip()[:40]
     if extra:
         skills.append(extra)

@@ -3,10 +3,12 @@ page shows it in the reader's language, the API in English)."""
 
 from __future__ import annotations
 
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext_lazy as _
-from django.utils.translation import override
 
+from . import words
 from .code import CodeError
+from .words import CHARACTERISTIC_TERMS
 
 MESSAGES = {
     "too_long": _("The position code is too long (at most %(limit)s characters)."),
@@ -32,14 +34,35 @@ MESSAGES = {
 }
 
 
-def message(error: CodeError) -> str:
-    """The error as a sentence in the active language."""
+# Form fields named in messages by the label the reader sees.
+FIELD_LABELS = {
+    "number": _("Number"),
+    "ra": _("Team re-rolls of team A"),
+    "rb": _("Team re-rolls of team B"),
+    "team": _("Team"),
+    "status": _("State"),
+    "weather": _("Weather"),
+    "do": _("Action"),
+    "tool": _("Action"),
+}
+
+
+def message(error: CodeError, edition: str = "lrb6") -> str:
+    """The error as a sentence in the active language; characteristics by the edition's
+    abbreviation in that language (MO, FU… in Spanish classic)."""
     template = MESSAGES.get(error.key)
     if template is None:
         return str(_("This position is not possible."))
-    return str(template) % error.params
+    params = dict(error.params)
+    for key in ("name", "field"):
+        value = params.get(key)
+        if isinstance(value, str) and value in CHARACTERISTIC_TERMS:
+            params[key] = words.characteristic(edition, get_language() or "en", value)[0]
+        elif isinstance(value, str) and value in FIELD_LABELS:
+            params[key] = str(FIELD_LABELS[value])
+    return str(template) % params
 
 
-def english(error: CodeError) -> str:
+def english(error: CodeError, edition: str = "lrb6") -> str:
     with override("en"):
-        return message(error)
+        return message(error, edition)

@@ -68,7 +68,7 @@ def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
     try:
         position = read_position(edition, raw)
     except CodeError as problem:
-        error, position = messages.message(problem), Position(edition)
+        error, position = messages.message(problem, edition), Position(edition)
         note = _("The board below starts empty instead.")
     view = edit.read_view(query, position)
     if "do" in query and not error:
@@ -76,9 +76,9 @@ def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
             changed, new_view = edit.apply(position, view, query)
             check(changed, words.known_skills(edition))
         except CodeError as problem:
-            error = messages.message(problem)
+            error = messages.message(problem, edition)
         except QueryError as problem:
-            error = messages.message(CodeError("bad_choice", field=problem.param))
+            error = messages.message(CodeError("bad_choice", field=problem.param), edition)
         else:
             code = format_code(changed)
             return Board(
