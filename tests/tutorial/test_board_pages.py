@@ -273,7 +273,7 @@ def test_zoomed_out_views_and_panning(client) -> None:
     tap = html.unescape(re.search(r'<a href="([^"]+)" data-cell="a1"', body).group(1))
     assert "z=" not in tap and "do=" not in tap  # the whole pitch: a tap zooms in there
     body = client.get(BOARD.format(lang="en")).content.decode()
-    left = re.search(r'<a href="([^"]+)" hx-get="[^"]+">← ', body)
+    left = re.search(r'<a data-key="pan-left" href="([^"]+)" hx-get="[^"]+">← ', body)
     assert left and "v=" in left.group(1)
 
 
@@ -330,3 +330,12 @@ def test_characteristics_are_named_in_the_readers_terms(client) -> None:
     assert "FU 8" in text  # classic Spanish: Fuerza (FU)
     text = page_text(client.get("/fr/bb2025/board/", {"b": "1_A1m8", "p": "A1", "do": "edit", "av": "2"}))
     assert "AR doit être un nombre entier de 3 à 11" in text
+
+
+def test_the_api_answers_the_same_whatever_the_readers_language(client) -> None:
+    params = {"edition": "bb2025", "board": CODE, "player": "A1", "target": "k6"}
+    answers = [client.get("/api/v1/board", params, HTTP_ACCEPT_LANGUAGE=lang).json() for lang in LANGS]
+    assert all(a == answers[0] for a in answers)
+    bad = [client.get("/api/v1/board", {"board": "1_A1m8_B1m8"}, HTTP_ACCEPT_LANGUAGE=lang) for lang in LANGS]
+    assert {r.status_code for r in bad} == {400}
+    assert {r.json()["error"] for r in bad} == {"Two players on square m8 (A1 and B1)."}

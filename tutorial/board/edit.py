@@ -15,8 +15,6 @@ from urllib.parse import urlencode
 from rulebook.http import QueryError, parse_int, query_choice
 
 from .code import (
-    DEFAULTS,
-    LETTER_OF_STATUS,
     MAX_NUMBER,
     MAX_ON_PITCH,
     MAX_TEAM_REROLLS,
@@ -30,7 +28,6 @@ from .code import (
     Piece,
     Position,
     default_piece,
-    format_code,
     parse_square,
     square_name,
 )
@@ -249,19 +246,12 @@ def _int(raw: str, lo: int, hi: int, name: str) -> int:
         raise CodeError("bad_value", field=name, lo=lo, hi=hi) from None
 
 
-def canonical(position: Position) -> str:
-    return format_code(position)
-
-
 __all__ = [
     "ACTIONS",
-    "DEFAULTS",
-    "LETTER_OF_STATUS",
     "SHOWS",
     "TOOLS",
     "View",
     "apply",
-    "canonical",
     "next_number",
     "read_view",
     "view_query",

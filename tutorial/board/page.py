@@ -4,13 +4,14 @@ in the reader's language: the board, the answers for the chosen player, the form
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 from rulebook.formatting import pct
 from rulebook.http import QueryError
@@ -35,7 +36,7 @@ from .edit import View
 from .examples import board_url, examples
 from .panels import answer_panels
 
-EDITION_NAMES = {"lrb6": "Blood Bowl classic", "bb2025": "Blood Bowl 2025"}
+EDITION_NAMES = {"lrb6": gettext_lazy("Blood Bowl classic"), "bb2025": gettext_lazy("Blood Bowl 2025")}
 
 
 @dataclass
@@ -133,7 +134,7 @@ def _fill(page: Board) -> None:
                 tap_url=tap,
                 square_label=lambda cell: _square_label(position, result, cell, lang),
                 pct=_pct,
-                title=_("Board: %(edition)s") % {"edition": _(EDITION_NAMES[edition])},
+                title=_("Board: %(edition)s") % {"edition": str(EDITION_NAMES[edition])},
                 desc=" ".join(position_lines(position, lang)) or _("An empty pitch."),
             )
         )
@@ -154,7 +155,7 @@ def _fill(page: Board) -> None:
         "down": drawing.panned(crop, 0, 4),
     }
     page.context = {
-        "edition_name": _(EDITION_NAMES[edition]),
+        "edition_name": str(EDITION_NAMES[edition]),
         "tools": [
             {
                 "key": key,
@@ -198,7 +199,7 @@ def _fill(page: Board) -> None:
         "chosen_row": str(chosen.square[1] + 1) if chosen else "",
         "examples": examples(edition, lang),
         "other_edition_url": board_url(other, lang),
-        "other_edition_label": _("The board for %(edition)s") % {"edition": _(EDITION_NAMES[other])},
+        "other_edition_label": _("The board for %(edition)s") % {"edition": str(EDITION_NAMES[other])},
     }
 
 
@@ -338,6 +339,3 @@ def _legend(view: View, result: Answer | None) -> list[tuple[str, str]]:
         ("arrow", _("Arrow: the best path to the tapped square")),
         ("push", _("Dashed squares: where the tapped opponent can be pushed")),
     ]
-
-
-Url = Callable[..., str]
