@@ -33,7 +33,10 @@ def test_rule_switches_differ_where_the_editions_do() -> None:
     assert (lrb6.pro_target, bb.pro_target) == (4, 3)
     assert lrb6.armour_broken(9, 8) and not lrb6.armour_broken(8, 8)
     assert bb.armour_broken(9, 9) and not bb.armour_broken(8, 9)
-    assert lrb6.fumbles(2, 1) and not bb.fumbles(2, 1) and bb.fumbles(1, 3)
+    assert lrb6.fumbles(2, 1) and bb.fumbles(2, 1) and bb.fumbles(1, 3) and not bb.fumbles(3, 2)
+    # Break Tackle: classic ST instead of AG; 2025 +1 / +2 / +3 by ST
+    assert (lrb6.break_tackle_bonus(4, 2), lrb6.break_tackle_bonus(2, 4)) == (2, 0)
+    assert [bb.break_tackle_bonus(st, 3) for st in (2, 3, 4, 5, 6)] == [1, 1, 2, 3, 3]
     assert (lrb6.casualty_die, bb.casualty_die) == ("d68", "d16")
 
 

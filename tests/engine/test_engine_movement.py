@@ -114,15 +114,16 @@ def test_break_tackle_lrb6_uses_strength_once_per_turn() -> None:
     assert path_probability(LRB6, me, b, [S(4, 5)], team_rerolls=0).probability == F(4, 6)
 
 
-def test_break_tackle_bb2025_adds_one_or_two() -> None:
+def test_break_tackle_bb2025_adds_one_two_or_three() -> None:
     me = player("me", HOME, 5, 5, "break-tackle", ag=4, st=5)
     b = board(me, player("o", AWAY, 6, 5))
     assert BB.dodge_test(me, b, me.square, S(4, 5), break_tackle=True).result == 2
     weak = replace(me, st=3)
     assert BB.dodge_test(weak, b, me.square, S(4, 5), break_tackle=True).result == 3
-    # dodges at 5+ then 4+: Break Tackle (+2) is best spent on the first (3+ then 4+)
+    assert BB.dodge_test(replace(me, st=4, ag=5), b, me.square, S(4, 5), break_tackle=True).result == 3
+    # dodges at 5+ then 4+: Break Tackle (+3) is best spent on the first (2+ then 4+)
     b2 = board(me, player("o", AWAY, 6, 5), player("o2", AWAY, 3, 3))
-    assert path_probability(BB, me, b2, [S(4, 4), S(3, 5)], team_rerolls=0).probability == F(4, 6) * F(3, 6)
+    assert path_probability(BB, me, b2, [S(4, 4), S(3, 5)], team_rerolls=0).probability == F(5, 6) * F(3, 6)
 
 
 def test_rush_sure_feet_sprint_blizzard() -> None:

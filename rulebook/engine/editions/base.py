@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, replace
+from fractions import Fraction
 from typing import ClassVar
 
 from ..explain import Explanation, Modifier, params, target_explanation
@@ -67,6 +68,23 @@ class Edition(ABC):
     # Claw compares the modified armour roll (lrb6) or the natural roll (bb2025) with 8.
     claw_uses_modified_roll: ClassVar[bool]
     inaccurate_pass_scatters: ClassVar[int] = 3
+    # -- switches of the odds of a whole turn (engine/turn.py) --
+    # Skill re-rolls the rules limit to once per turn (the others work on every roll they fit).
+    skill_rerolls_once_per_turn: ClassVar[frozenset[str]] = frozenset({"dodge", "sure-feet"})
+    # The targets a Loner may have (classic: always 4+; 2025: Loner (X+)).
+    loner_targets: ClassVar[tuple[int, ...]] = (4,)
+    # Diving Tackle's -2 comes after every re-roll (2025) or on one roll, the first it spoils (classic).
+    diving_tackle_after_rerolls: ClassVar[bool]
+    # The interception is tried before the pass roll (classic) or after it, easier on an inaccurate pass (2025).
+    interception_before_pass: ClassVar[bool]
+    chainsaw_hits_on: ClassVar[int] = 2  # the D6 to avoid the kick-back
+    # Throw Team-Mate: the landing modifier after a poor (subpar) throw; whether Pass re-rolls the throw.
+    ttm_subpar_landing_penalty: ClassVar[int] = 0
+    pass_skill_rerolls_throw_team_mate: ClassVar[bool] = False
+    # One-die block re-rolls of skills the edition has (2025: Brawler on Both Down, Hatred on Player Down).
+    block_die_rerolls: ClassVar[tuple[tuple[str, str], ...]] = ()
+    # Skills of a defender that stop every modifier to the armour roll against him (and Claws).
+    armour_modifier_immunity: ClassVar[frozenset[str]] = frozenset()
     injury_table: ClassVar[tuple[TableRow, ...]]
     stunty_injury_table: ClassVar[tuple[TableRow, ...]]
     stunty_injury_modifier: ClassVar[int]
@@ -117,6 +135,18 @@ class Edition(ABC):
 
     def break_tackle_helps(self, player: Player) -> bool:
         return player.has("break-tackle")
+
+    @abstractmethod
+    def break_tackle_bonus(self, st: int, ag: int) -> int:
+        """How much easier Break Tackle makes a dodge for a player of this ST (and AG)."""
+
+    @abstractmethod
+    def tentacles_hold(self, mover_st: int, tentacles_st: int) -> Fraction:
+        """Chance that a Tentacles player holds a dodging (or leaping) opponent in his square."""
+
+    @abstractmethod
+    def shadowing_follows(self, mover_ma: int, shadower_ma: int) -> Fraction:
+        """Chance that a Shadowing player follows the dodger into the square he left."""
 
     def rush_test(self, player: Player, weather: Weather = Weather.NICE) -> Explanation:
         mods = [Modifier(-1, "weather_blizzard")] if weather is Weather.BLIZZARD else []

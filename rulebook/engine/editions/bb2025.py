@@ -3,12 +3,16 @@
 Tables and modifiers are encoded from the published rules as summarised in the module
 docstrings of the engine; the edition keeps them as data so a correction is one line.
 Differences from lrb6 worth knowing: any number of team re-rolls per turn (never two on
-one roll), Pro works on 3+, dodging has no +1, Break Tackle adds +1 (ST 4 or less) or
-+2 (ST 5+) once per turn, passes fumble only on a natural 1 (no wildly inaccurate), Claw
-looks at the natural armour roll, Stunty players use their own injury table.
+one roll), Pro works on 3+ and re-rolls one die, Loner has its own target (X+), dodging has
+no +1, Break Tackle adds +1 (ST 3 or less), +2 (ST 4) or +3 (ST 5+) once per turn, passes
+fumble on a natural 1 or a modified 1 or less (no wildly inaccurate), interceptions follow the
+pass roll, Claws looks at the natural armour roll, Stunty players use their own injury table,
+Tentacles and Shadowing are D6 rolls, Diving Tackle comes after every re-roll.
 """
 
 from __future__ import annotations
+
+from fractions import Fraction
 
 from ..explain import Explanation, Modifier, params, target_explanation
 from ..types import Board, Player, Square, Weather
@@ -74,6 +78,12 @@ class Bb2025(Edition):
     pro_rerolls_one_die = True  # 2025: "a single dice", one die of a block
     dauntless_needs_higher = False
     claw_uses_modified_roll = False
+    loner_targets = (2, 3, 4, 5, 6)
+    diving_tackle_after_rerolls = True  # "after they have made their Agility test and applied ... re-rolls"
+    interception_before_pass = False
+    ttm_subpar_landing_penalty = 1
+    block_die_rerolls = (("brawler", "both_down"), ("hatred", "attacker_down"))
+    armour_modifier_immunity = frozenset({"iron-hard-skin"})
     injury_table = INJURY
     stunty_injury_table = STUNTY_INJURY
     stunty_injury_modifier = 0
@@ -96,8 +106,21 @@ class Bb2025(Edition):
             mods.append(Modifier(1, "two_heads"))
         mods += self.leaving_modifiers(player, board, start)
         if break_tackle:
-            mods.append(Modifier(2 if player.st >= 5 else 1, "break_tackle_bonus", params(st=player.st)))
+            bonus = self.break_tackle_bonus(player.st, player.ag)
+            mods.append(Modifier(bonus, "break_tackle_bonus", params(st=player.st)))
         return target_explanation(base, reason, mods, base_params)
+
+    def break_tackle_bonus(self, st: int, ag: int) -> int:
+        """+1 with ST 3 or less, +2 with ST 4, +3 with ST 5 or more."""
+        return 1 if st <= 3 else 2 if st == 4 else 3
+
+    def tentacles_hold(self, mover_st: int, tentacles_st: int) -> Fraction:
+        """D6 + the Tentacles player's ST - the mover's ST: 6 or more (or a natural 6) holds; a natural 1 never."""
+        return Fraction(sum(1 for d in range(1, 7) if d == 6 or (d > 1 and d + tentacles_st - mover_st >= 6)), 6)
+
+    def shadowing_follows(self, mover_ma: int, shadower_ma: int) -> Fraction:
+        """A D6: 4+ and the shadower follows."""
+        return Fraction(1, 2)
 
     def pickup_test(self, player: Player, board: Board, square: Square, weather: Weather = Weather.NICE) -> Explanation:
         base, reason, base_params = self.agility_base(player)
@@ -146,7 +169,8 @@ class Bb2025(Edition):
         return target_explanation(thrower.pa, "passing_ability", mods, params(pa=thrower.pa))
 
     def fumbles(self, natural: int, modified: int) -> bool:
-        return natural == 1
+        """A natural 1, or 1 or less after modifiers."""
+        return natural == 1 or modified <= 1
 
     def interception_test(self, player: Player, board: Board, accurate: bool = True) -> Explanation:
         base, reason, base_params = self.agility_base(player)

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
+
 from ..explain import Explanation, Modifier, params, target_explanation
+from ..probability import two_d6
 from ..types import Board, Player, Square, Weather
 from .base import Edition, TableRow
 
@@ -89,6 +92,9 @@ class Lrb6(Edition):
     pro_roll_team_rerollable = True  # LRB6: the Pro roll itself may be re-rolled with a team re-roll
     dauntless_needs_higher = True
     claw_uses_modified_roll = True
+    diving_tackle_after_rerolls = False  # "may be used on a re-rolled dodge if it was not used on the first"
+    interception_before_pass = True
+    pass_skill_rerolls_throw_team_mate = True  # "worked out exactly as if the player were throwing the ball"
     injury_table = INJURY
     stunty_injury_table = STUNTY_INJURY
     stunty_injury_modifier = 0
@@ -126,6 +132,18 @@ class Lrb6(Edition):
 
     def break_tackle_helps(self, player: Player) -> bool:
         return player.has("break-tackle") and agility_table(player.st) < agility_table(player.ag)
+
+    def break_tackle_bonus(self, st: int, ag: int) -> int:
+        """Strength instead of Agility: the agility table's difference (never a penalty)."""
+        return max(0, agility_table(ag) - agility_table(st))
+
+    def tentacles_hold(self, mover_st: int, tentacles_st: int) -> Fraction:
+        """2D6 + the mover's ST - the Tentacles player's ST: 5 or less holds him."""
+        return two_d6().probability(lambda total: total + mover_st - tentacles_st <= 5)
+
+    def shadowing_follows(self, mover_ma: int, shadower_ma: int) -> Fraction:
+        """2D6 + the mover's MA - the shadower's MA: 7 or less and the shadower follows."""
+        return two_d6().probability(lambda total: total + mover_ma - shadower_ma <= 7)
 
     def pickup_test(self, player: Player, board: Board, square: Square, weather: Weather = Weather.NICE) -> Explanation:
         base, reason, base_params = self.agility_base(player)
