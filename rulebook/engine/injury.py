@@ -14,7 +14,7 @@ from functools import cache, lru_cache
 
 from .editions.base import Edition, TableRow, lookup
 from .explain import Explanation, Modifier, params
-from .probability import Distribution
+from .probability import ONE, Distribution
 from .types import Player
 
 ACTIONS = ("block", "foul", "chainsaw", "crowd", "other")
@@ -24,12 +24,14 @@ _PAIRS = tuple((a, b) for a in range(1, 7) for b in range(1, 7))
 @dataclass(frozen=True, slots=True)
 class InjuryOutcome:
     """distribution over armour_holds / stunned / knocked_out / badly_hurt / casualty;
-    sent_off is the fouler's chance of being seen (a double on armour or injury)."""
+    sent_off is the fouler's chance of being seen (a double on armour or injury); joint pairs
+    each result with whether the fouler is sent off (always False outside fouls)."""
 
     distribution: Distribution[str]
     armour_broken: Fraction
     sent_off: Fraction
     explanation: Explanation
+    joint: Distribution[tuple[str, bool]] | None = None
 
 
 def injury_outcome(
@@ -42,8 +44,11 @@ def injury_outcome(
     """Exact result of the armour (and injury) roll against `defender`.
 
     action: "block" (Mighty Blow, Claw apply), "foul" (Dirty Player applies; doubles send
-    the fouler off; armour_modifier carries the foul assists), "chainsaw" (+3 armour),
-    "crowd" (no armour roll: straight to injury) or "other".
+    the fouler off, except a Sneaky Git's double on an armour roll that does not break;
+    armour_modifier carries the foul assists), "chainsaw" (+3 armour), "crowd" (no armour
+    roll: straight to injury) or "other" (nothing modifies either roll: a stab). A defender
+    with the edition's armour immunity (2025 Iron Hard Skin) takes no armour modifier and no
+    Claws; Mighty Blow and Dirty Player then go to the injury roll.
     """
     if action not in ACTIONS:
         raise ValueError(f"action must be one of {ACTIONS}")
@@ -56,13 +61,14 @@ def injury_outcome(
     if action == "foul" and "dirty-player" in skills:
         bonus = edition.dirty_player_bonus
         mods.append(Modifier(bonus, "dirty_player"))
-    claw = action == "block" and "claw" in skills
+    immune = bool(edition.armour_modifier_immunity & defender.skills)
+    claw = action == "block" and "claw" in skills and not immune
     if claw:
         mods.append(Modifier(0, "claw", params(threshold=edition.claw_threshold)))
-    flat = armour_modifier
-    if armour_modifier:
-        mods.append(Modifier(armour_modifier, "foul_assists" if action == "foul" else "armour_modifier"))
-    if action == "chainsaw":
+    flat = 0 if immune else armour_modifier
+    if flat:
+        mods.append(Modifier(flat, "foul_assists" if action == "foul" else "armour_modifier"))
+    if action == "chainsaw" and not immune:
         flat += edition.chainsaw_armour_bonus
         mods.append(Modifier(edition.chainsaw_armour_bonus, "chainsaw"))
     stunty = defender.has("stunty")
@@ -71,7 +77,10 @@ def injury_outcome(
         mods.append(Modifier(edition.stunty_injury_modifier, "stunty_injury"))
     if thick_skull:
         mods.append(Modifier(0, "thick_skull"))
-    dist, broken, sent_off = _enumerate(edition, defender.av, bonus, flat, claw, stunty, thick_skull, action)
+    sneaky = action == "foul" and "sneaky-git" in skills
+    dist, broken, sent_off, joint = _enumerate(
+        edition, defender.av, bonus, flat, claw, stunty, thick_skull, action, immune, sneaky
+    )
     explanation = Explanation(
         defender.av,
         "armour_value",
@@ -81,20 +90,28 @@ def injury_outcome(
         base_params=params(av=defender.av),
         result_params=params(distribution=tuple(sorted((k, v) for k, v in dist.items()))),
     )
-    return InjuryOutcome(dist, broken, sent_off, explanation)
+    return InjuryOutcome(dist, broken, sent_off, explanation, joint)
 
 
 @lru_cache(maxsize=4096)
 def _enumerate(
-    edition: Edition, av: int, bonus: int, flat: int, claw: bool, stunty: bool, thick_skull: bool, action: str
-) -> tuple[Distribution[str], Fraction, Fraction]:
+    edition: Edition,
+    av: int,
+    bonus: int,
+    flat: int,
+    claw: bool,
+    stunty: bool,
+    thick_skull: bool,
+    action: str,
+    immune: bool = False,
+    sneaky_git: bool = False,
+) -> tuple[Distribution[str], Fraction, Fraction, Distribution[tuple[str, bool]]]:
     table = edition.stunty_injury_table if stunty else edition.injury_table
     injury_mod = edition.stunty_injury_modifier if stunty else 0
     unit = Fraction(1, 36 * 36)
-    counts: dict[str, int] = {}
-    broken_count = 0
-    sent_off = 0
+    counts: dict[tuple[str, bool], int] = {}
     foul = action == "foul"
+    armour_bonus = 0 if immune else bonus  # an immune defender's armour takes no modifier at all
 
     def breaks(natural: int, total: int) -> bool:
         if edition.armour_broken(total, av):
@@ -103,28 +120,31 @@ def _enumerate(
             return (total if edition.claw_uses_modified_roll else natural) >= edition.claw_threshold
         return False
 
+    def add(key: tuple[str, bool], n: int) -> None:
+        counts[key] = counts.get(key, 0) + n
+
     for a, b in _PAIRS:
         natural = a + b
         if action == "crowd":
             bonus_left, is_broken = 0, True
         elif breaks(natural, natural + flat):
             bonus_left, is_broken = bonus, True
-        elif bonus and breaks(natural, natural + flat + bonus):
+        elif armour_bonus and breaks(natural, natural + flat + armour_bonus):
             bonus_left, is_broken = 0, True
         else:
             bonus_left, is_broken = 0, False
+        seen_on_armour = foul and a == b and action != "crowd"
         if not is_broken:
-            counts["armour_holds"] = counts.get("armour_holds", 0) + 36
-            sent_off += 36 if foul and a == b else 0
+            add(("armour_holds", seen_on_armour and not sneaky_git), 36)
             continue
-        broken_count += 36
         for c, d in _PAIRS:
             result = injury_result(table, c + d + injury_mod + bonus_left, thick_skull)
-            counts[result] = counts.get(result, 0) + 1
-            if foul and (a == b or c == d):
-                sent_off += 1
-    dist = Distribution({k: v * unit for k, v in counts.items()})
-    return dist, Fraction(broken_count, 36 * 36), sent_off * unit
+            add((result, seen_on_armour or (foul and c == d)), 1)
+    joint = Distribution({k: v * unit for k, v in counts.items()})
+    dist = joint.map(lambda pair: pair[0])
+    broken = ONE - dist["armour_holds"]
+    sent_off = joint.probability(lambda pair: pair[1])
+    return dist, broken, sent_off, joint
 
 
 def injury_result(table: tuple[TableRow, ...], total: int, thick_skull: bool) -> str:

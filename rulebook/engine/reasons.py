@@ -17,7 +17,7 @@ REASONS: dict[str, str] = {
     "agility_target": "agility test: AG {ag}+ is the base target",
     "passing_ability": "passing test: PA {pa}+ is the base target",
     "break_tackle_strength": "Break Tackle (classic): strength {st} used instead of agility for the dodge",
-    "break_tackle_bonus": "Break Tackle (2025): +1 to the dodge, +2 with strength 5 or more ({st})",
+    "break_tackle_bonus": "Break Tackle (2025): +1 to the dodge with strength 3 or less, +2 with 4, +3 with 5 or more ({st})",
     "dodge_roll": "+1 for dodging (classic rules)",
     "tackle_zones_on_destination": "-1 per opposing tackle zone on the square moved into ({count})",
     "marked_on_destination": "-1 per opposing player marking the square moved into ({count})",

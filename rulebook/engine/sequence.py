@@ -110,8 +110,107 @@ class Node:
 # -- solving -----------------------------------------------------------------------------------
 
 _State = tuple[int, frozenset[tuple[str, str, str]]]
-_Value = tuple[Fraction, Fraction]  # chance of reaching the end, expected team re-rolls spent
-_NONE: _Value = (Fraction(-1), ZERO)
+Num = object  # a number of the ring in use (a Fraction, or a triple for _Ring23)
+
+
+class _Fractions:
+    """Exact arithmetic with Fractions (used when a probability has a prime other than 2 or 3 below)."""
+
+    zero: Num = ZERO
+    one: Num = ONE
+
+    def of(self, q: Fraction) -> Num:
+        return q
+
+    def add(self, x: Num, y: Num) -> Num:
+        return x + y  # type: ignore[operator]
+
+    def mul(self, x: Num, y: Num) -> Num:
+        return x * y  # type: ignore[operator]
+
+    def gt(self, x: Num, y: Num) -> bool:
+        return x > y  # type: ignore[operator]
+
+    def eq(self, x: Num, y: Num) -> bool:
+        return x == y
+
+    def fraction(self, x: Num) -> Fraction:
+        return x  # type: ignore[return-value]
+
+
+class _Ring23(_Fractions):
+    """Exact arithmetic without gcds: every chance in Blood Bowl is n / (2^a 3^b) (dice of 2, 3, 6,
+    8 and 16 sides), kept as the triple (n, a, b) and never reduced until the end. Some five times
+    faster than Fractions on a long turn."""
+
+    zero: Num = (0, 0, 0)
+    one: Num = (1, 0, 0)
+
+    def __init__(self) -> None:
+        self.cache: dict[Fraction, Num] = {}
+        self.threes = [3**k for k in range(64)]
+
+    def of(self, q: Fraction) -> Num:
+        found = self.cache.get(q)
+        if found is None:
+            d, a, b = q.denominator, 0, 0
+            while d % 2 == 0:
+                d, a = d // 2, a + 1
+            while d % 3 == 0:
+                d, b = d // 3, b + 1
+            if d != 1:
+                raise ValueError("not a chance of 2s and 3s")
+            found = self.cache[q] = (q.numerator, a, b)
+        return found
+
+    def _three(self, k: int) -> int:
+        while k >= len(self.threes):
+            self.threes.append(self.threes[-1] * 3)
+        return self.threes[k]
+
+    def add(self, x: Num, y: Num) -> Num:
+        n1, a1, b1 = x  # type: ignore[misc]
+        n2, a2, b2 = y  # type: ignore[misc]
+        if a1 == a2 and b1 == b2:
+            return (n1 + n2, a1, b1)
+        a, b = max(a1, a2), max(b1, b2)
+        return ((n1 << (a - a1)) * self._three(b - b1) + (n2 << (a - a2)) * self._three(b - b2), a, b)
+
+    def mul(self, x: Num, y: Num) -> Num:
+        n1, a1, b1 = x  # type: ignore[misc]
+        n2, a2, b2 = y  # type: ignore[misc]
+        return (n1 * n2, a1 + a2, b1 + b2)
+
+    def _aligned(self, x: Num, y: Num) -> tuple[int, int]:
+        n1, a1, b1 = x  # type: ignore[misc]
+        n2, a2, b2 = y  # type: ignore[misc]
+        a, b = max(a1, a2), max(b1, b2)
+        return (n1 << (a - a1)) * self._three(b - b1), (n2 << (a - a2)) * self._three(b - b2)
+
+    def gt(self, x: Num, y: Num) -> bool:
+        left, right = self._aligned(x, y)
+        return left > right
+
+    def eq(self, x: Num, y: Num) -> bool:
+        left, right = self._aligned(x, y)
+        return left == right
+
+    def fraction(self, x: Num) -> Fraction:
+        n, a, b = x  # type: ignore[misc]
+        return Fraction(n, (1 << a) * self._three(b))
+
+
+class _Floats(_Fractions):
+    """Floats, to choose quickly: every choice closer than TIE is settled by the exact ring."""
+
+    zero: Num = 0.0
+    one: Num = 1.0
+
+    def of(self, q: Fraction) -> Num:
+        return float(q)
+
+
+TIE = 1e-9  # far above a float sum's error over a turn, far below any difference worth a choice
 
 
 @dataclass
@@ -130,20 +229,42 @@ class Report:
     alone: list[Fraction] = field(default_factory=list)  # each roll on its own, no re-roll
 
 
+_Value = tuple[Num, Num]  # chance of reaching the end, expected team re-rolls spent
+
+
 class _Solver:
-    def __init__(self, nodes: Sequence[Node]) -> None:
+    """Best values by dynamic programming in one ring; with `exact` set (a solver in an exact ring)
+    the ring is the float one, and near ties are settled by the exact solver."""
+
+    def __init__(self, nodes: Sequence[Node], ring: _Fractions, exact: _Solver | None = None) -> None:
         self.nodes = nodes
         self.end = len(nodes)
-        self.memo: dict[tuple[int, int, _State], _Value] = {}
+        self.ring = ring
+        self.exact = exact
+        self.memo: dict[tuple[int, int, _State], _Value | None] = {}
         self.node_memo: dict[tuple[int, str, _State], _Value] = {}
+        self.choices: dict[tuple[int, int, _State], int] = {}
+        self.weights: dict[int, list[tuple[Num, Tree]]] = {}
+        self.relevant = _relevant(nodes)
+        self.win: _Value = (ring.one, ring.zero)
+        self.lose: _Value = (ring.zero, ring.zero)
+
+    def project(self, index: int, state: _State) -> _State:
+        """The state with only what node `index` and the nodes after it may still spend."""
+        keys, team_matters = self.relevant[index]
+        team, used = state
+        return (team if team_matters else 0, used & keys)
 
     def value(self, index: int, context: str, state: _State) -> _Value:
         if index >= self.end:
-            return ONE, ZERO
+            return self.win
+        state = self.project(index, state)
         key = (index, context, state)
         found = self.node_memo.get(key)
         if found is None:
-            found = self.node_memo[key] = self.eval(self.nodes[index].tree(context), index, state)
+            value = self.eval(self.nodes[index].tree(context), index, state)
+            assert value is not None
+            found = self.node_memo[key] = value
         return found
 
     def leaf(self, leaf: Leaf, index: int, state: _State) -> _Value:
@@ -155,42 +276,115 @@ class _Solver:
         if leaf.outcome == "next":
             return self.value(index + 1, leaf.context, state)
         if leaf.outcome == "after_goal" and node.ok >= self.end:
-            return ONE, ZERO
-        return ZERO, ZERO
+            return self.win
+        return self.lose
 
-    def eval(self, tree: Tree, index: int, state: _State) -> _Value:
-        key = (id(tree), index, state)
-        found = self.memo.get(key)
-        if found is not None:
-            return found
+    def branches(self, tree: Chance) -> list[tuple[Num, Tree]]:
+        found = self.weights.get(id(tree))
+        if found is None:
+            found = self.weights[id(tree)] = [(self.ring.of(q), sub) for q, sub in tree.branches]
+        return found
+
+    def eval(self, tree: Tree, index: int, state: _State) -> _Value | None:
+        """The best value of the tree, None for a Spend of what is not available."""
         if isinstance(tree, Leaf):
-            found = self.leaf(tree, index, state)
-        elif isinstance(tree, Chance):
-            p = t = ZERO
-            for q, sub in tree.branches:
-                sp, st = self.eval(sub, index, state)
-                p += q * sp
-                t += q * st
+            return self.leaf(tree, index, state)
+        key = (id(tree), index, state)
+        if key in self.memo:
+            return self.memo[key]
+        ring = self.ring
+        found: _Value | None
+        if isinstance(tree, Chance):
+            p = t = ring.zero
+            for weight, sub in self.branches(tree):
+                value = self.eval(sub, index, state)
+                assert value is not None
+                p = ring.add(p, ring.mul(weight, value[0]))
+                t = ring.add(t, ring.mul(weight, value[1]))
             found = (p, t)
         elif isinstance(tree, Decide):
             found = self.eval(tree.alternatives[self.choose(tree, index, state)], index, state)
         else:
             after = spend(state, tree.resource)
-            if after is None:
-                found = _NONE
+            value = None if after is None else self.eval(tree.then, index, after)
+            if value is None or tree.resource.kind != "team":
+                found = value
             else:
-                sp, st = self.eval(tree.then, index, after)
-                found = (sp, st + (ONE if tree.resource.kind == "team" else ZERO))
+                found = (value[0], ring.add(value[1], ring.one))
         self.memo[key] = found
         return found
 
     def choose(self, tree: Decide, index: int, state: _State) -> int:
-        best, best_value = 0, _NONE
+        """The alternative with the best chance; among equal chances the one spending fewer team re-rolls."""
+        key = (id(tree), index, state)
+        found = self.choices.get(key)
+        if found is not None:
+            return found
+        best, best_value = 0, None
         for i, alternative in enumerate(tree.alternatives):
             value = self.eval(alternative, index, state)
-            if value[0] > best_value[0] or (value[0] == best_value[0] and value[1] < best_value[1]):
+            if value is None:
+                continue
+            if best_value is None or self.better(value, best_value, tree, i, best, index, state):
                 best, best_value = i, value
+        self.choices[key] = best
         return best
+
+    def better(self, a: _Value, b: _Value, tree: Decide, i: int, j: int, index: int, state: _State) -> bool:
+        """Whether alternative i (value a) beats alternative j (value b)."""
+        if self.exact is None:
+            ring = self.ring
+            return ring.gt(a[0], b[0]) or (ring.eq(a[0], b[0]) and ring.gt(b[1], a[1]))
+        gap = a[0] - b[0]  # type: ignore[operator]
+        if abs(gap) > TIE:
+            return gap > 0
+        if abs(a[1] - b[1]) > TIE and self._same(a, b, tree, i, j, index, state):  # type: ignore[operator]
+            return a[1] < b[1]  # type: ignore[operator]
+        exact_a = self.exact.eval(tree.alternatives[i], index, state)
+        exact_b = self.exact.eval(tree.alternatives[j], index, state)
+        assert exact_a is not None and exact_b is not None
+        return self.exact.better(exact_a, exact_b, tree, i, j, index, state)
+
+    def _same(self, a: _Value, b: _Value, tree: Decide, i: int, j: int, index: int, state: _State) -> bool:
+        """Whether the two alternatives have exactly the same chance (asked only of near ties)."""
+        assert self.exact is not None
+        exact_a = self.exact.eval(tree.alternatives[i], index, state)
+        exact_b = self.exact.eval(tree.alternatives[j], index, state)
+        assert exact_a is not None and exact_b is not None
+        return self.exact.ring.eq(exact_a[0], exact_b[0])
+
+
+def _relevant(nodes: Sequence[Node]) -> list[tuple[frozenset[tuple[str, str, str]], bool]]:
+    """For each node: the once-per-turn resources it and the later nodes may spend, and whether a team
+    re-roll may still be spent (states differing in nothing else have the same value)."""
+    found: list[tuple[frozenset[tuple[str, str, str]], bool]] = []
+    keys: set[tuple[str, str, str]] = set()
+    team = False
+    seen: set[int] = set()
+
+    def visit(tree: Tree) -> None:
+        nonlocal team
+        if id(tree) in seen:
+            return
+        seen.add(id(tree))
+        if isinstance(tree, Spend):
+            if tree.resource.kind == "team":
+                team = True
+            elif tree.resource.once:
+                keys.add((tree.resource.kind, tree.resource.player, tree.resource.name))
+            visit(tree.then)
+        elif isinstance(tree, Chance):
+            for _, sub in tree.branches:
+                visit(sub)
+        elif isinstance(tree, Decide):
+            for sub in tree.alternatives:
+                visit(sub)
+
+    for node in reversed(nodes):
+        for tree in node.trees.values():
+            visit(tree)
+        found.append((frozenset(keys), team))
+    return found[::-1]
 
 
 def spend(state: _State, resource: Resource) -> _State | None:
@@ -206,71 +400,94 @@ def spend(state: _State, resource: Resource) -> _State | None:
 
 def solve_program(nodes: Sequence[Node], team_rerolls: int) -> Report:
     """The best plan's chance of reaching the end, and what it does on the way."""
-    solver = _Solver(nodes)
+    try:
+        return _solve_with(nodes, team_rerolls, _Ring23())
+    except ValueError:  # a chance with another prime in its denominator
+        return _solve_with(nodes, team_rerolls, _Fractions())
+
+
+def _solve_with(nodes: Sequence[Node], team_rerolls: int, ring: _Fractions) -> Report:
+    """Choices by floats (near ties settled exactly), then the plan followed forward exactly."""
+    chooser = _Solver(nodes, _Floats(), exact=_Solver(nodes, ring))
     start: _State = (max(0, team_rerolls), frozenset())
-    probability, team_used = solver.value(0, "", start)
+    chooser.value(0, "", start)
     n = len(nodes)
-    report = Report(
-        probability,
-        team_used,
-        [ZERO] * n,
-        [ZERO] * n,
-        [{} for _ in range(n)],
-        [{} for _ in range(n)],
-        [{} for _ in range(n)],
+    walk = _Walk(chooser, n, ring)
+    if n:
+        walk.masses[0][("", start)] = ring.one
+    for index in range(n):
+        for (context, state), mass in walk.masses[index].items():
+            walk.reached[index] = ring.add(walk.reached[index], mass)
+            walk.walk(nodes[index].tree(context), index, state, mass, "")
+    f = ring.fraction
+    probability = ring.zero
+    for table in walk.done:
+        probability = ring.add(probability, table)
+    team_used = walk.spent_team
+    return Report(
+        f(probability),
+        f(team_used),
+        [f(x) for x in walk.reached],
+        [f(x) for x in walk.stops],
+        [{k: f(v) for k, v in d.items()} for d in walk.spent],
+        [{k: f(v) for k, v in d.items()} for d in walk.saved],
+        [{k: f(v) for k, v in d.items()} for d in walk.tags],
         [_alone(node.tree("")) for node in nodes],
     )
-    masses: list[dict[tuple[str, _State], Fraction]] = [{} for _ in range(n + 1)]
-    if n:
-        masses[0][("", start)] = ONE
-    for index in range(n):
-        for (context, state), mass in masses[index].items():
-            report.reached[index] += mass
-            _walk(solver, report, masses, nodes[index].tree(context), index, state, mass, "")
-    return report
 
 
-def _add(table: dict[str, Fraction], key: str, mass: Fraction) -> None:
-    table[key] = table.get(key, ZERO) + mass
+class _Walk:
+    """The best plan followed forward: probability masses over (node, context, state)."""
 
+    def __init__(self, solver: _Solver, n: int, ring: _Fractions) -> None:
+        self.solver, self.ring = solver, ring
+        zero = ring.zero
+        self.done: list[Num] = []  # masses reaching the end
+        self.spent_team: Num = zero
+        self.weights: dict[int, list[tuple[Num, Tree]]] = {}
+        self.masses: list[dict[tuple[str, _State], Num]] = [{} for _ in range(n + 1)]
+        self.reached: list[Num] = [zero] * n
+        self.stops: list[Num] = [zero] * n
+        self.spent: list[dict[str, Num]] = [{} for _ in range(n)]
+        self.saved: list[dict[str, Num]] = [{} for _ in range(n)]
+        self.tags: list[dict[str, Num]] = [{} for _ in range(n)]
 
-def _walk(
-    solver: _Solver,
-    report: Report,
-    masses: list[dict[tuple[str, _State], Fraction]],
-    tree: Tree,
-    index: int,
-    state: _State,
-    mass: Fraction,
-    source: str,
-) -> None:
-    if isinstance(tree, Chance):
-        for q, sub in tree.branches:
-            _walk(solver, report, masses, sub, index, state, mass * q, source)
-    elif isinstance(tree, Decide):
-        chosen = tree.alternatives[solver.choose(tree, index, state)]
-        _walk(solver, report, masses, chosen, index, state, mass, source)
-    elif isinstance(tree, Spend):
-        after = spend(state, tree.resource)
-        assert after is not None  # the plan never chooses what it cannot spend
-        _add(report.spent[index], tree.resource.label, mass)
-        _walk(solver, report, masses, tree.then, index, after, mass, tree.resource.label)
-    else:
-        if tree.tag:
-            _add(report.tags[index], tree.tag, mass)
-        node = solver.nodes[index]
-        target = {"ok": node.ok, "branch": node.branch, "next": index + 1}.get(tree.outcome)
-        if target is None:  # fail, or a goal reached with a turnover
-            if tree.outcome == "after_goal" and node.ok >= solver.end:
+    def _add(self, table: dict, key: object, mass: Num) -> None:
+        table[key] = self.ring.add(table[key], mass) if key in table else mass
+
+    def walk(self, tree: Tree, index: int, state: _State, mass: Num, source: str) -> None:
+        ring, solver = self.ring, self.solver
+        if isinstance(tree, Chance):
+            weights = self.weights.get(id(tree))
+            if weights is None:
+                weights = self.weights[id(tree)] = [(ring.of(q), sub) for q, sub in tree.branches]
+            for weight, sub in weights:
+                self.walk(sub, index, state, ring.mul(mass, weight), source)
+        elif isinstance(tree, Decide):
+            self.walk(tree.alternatives[solver.choose(tree, index, state)], index, state, mass, source)
+        elif isinstance(tree, Spend):
+            after = spend(state, tree.resource)
+            assert after is not None  # the plan never chooses what it cannot spend
+            self._add(self.spent[index], tree.resource.label, mass)
+            if tree.resource.kind == "team":
+                self.spent_team = ring.add(self.spent_team, mass)
+            self.walk(tree.then, index, after, mass, tree.resource.label)
+        else:
+            if tree.tag:
+                self._add(self.tags[index], tree.tag, mass)
+            node = solver.nodes[index]
+            target = {"ok": node.ok, "branch": node.branch, "next": index + 1}.get(tree.outcome)
+            if target is None:  # fail, or a goal reached with a turnover
+                if tree.outcome != "after_goal" or node.ok < solver.end:
+                    self.stops[index] = ring.add(self.stops[index], mass)
+                    return
                 target = solver.end
+            if source:
+                self._add(self.saved[index], source, mass)
+            if target < solver.end:
+                self._add(self.masses[target], (tree.context, solver.project(target, state)), mass)
             else:
-                report.stops[index] += mass
-                return
-        if source:
-            _add(report.saved[index], source, mass)
-        if target < solver.end:
-            slot = masses[target]
-            slot[(tree.context, state)] = slot.get((tree.context, state), ZERO) + mass
+                self.done.append(mass)
 
 
 def _alone(tree: Tree) -> Fraction:

@@ -1,0 +1,340 @@
+"""The odds of a whole turn: every roll a coach chains, by one player or several, with the team
+re-rolls they share, solved exactly (engine/sequence.py) and explained.
+
+A Turn is its players (each with his own skills, Loner target, ST, AG and MA) and its steps in
+order. A step is one roll or one chain of rolls: a D6 test (turn_d6), a block (turn_block), an
+armour, foul, chainsaw or stab chain (turn_armour). A step written `conditional` runs only after
+the previous roll ended in its "branch" result (a block knocking the defender down when the goal
+was a push; a dodger followed by a Shadowing player); the others are skipped over then. A step
+that follows a pass knows whether the pass was accurate, and an armour roll whether the block
+knocked the defender down or pushed him into the crowd.
+
+Team re-rolls are shared under the edition's rule (classic: one per team turn; 2025: any
+number, never two on one roll); skill re-rolls, Pro and Break Tackle belong to each player.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+
+from .editions.base import SKILL_REROLLS, Edition
+from .probability import ONE, ZERO, d6_success
+from .sequence import Node, Report, Resource, Tree, solve_program
+from .turn_armour import GOALS as ARMOUR_GOALS
+from .turn_armour import ArmourSpec, armour_tree
+from .turn_armour import results as armour_results
+from .turn_armour import sent_off as foul_sent_off
+from .turn_block import GOALS as BLOCK_GOALS
+from .turn_block import BlockSpec, block_tree, one_roll
+from .turn_d6 import Dodge, Rerolls, Throw, catch_tree, dodge_tree, landing_tree, test_tree, throw_tree
+
+D6_KINDS = ("dodge", "rush", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land", "leap", "roll")
+CHAIN_KINDS = ("armour", "foul", "chainsaw", "stab")
+KINDS = (*D6_KINDS, "block", *CHAIN_KINDS)
+REROLL_SKILL = {**SKILL_REROLLS, "handoff": "catch", "hailmary": "pass"}  # which skill re-rolls which kind
+ALIASES = {"claws": "claw", "sidestep": "side-step"}  # 2025 slugs, read as the engine's
+# What the odds know of each kind of skill (anything else a player has changes no roll here).
+PLAYER_SKILLS = frozenset(
+    {
+        *SKILL_REROLLS.values(),
+        *("block", "tackle", "wrestle", "juggernaut", "frenzy", "mighty-blow", "claw", "dirty-player"),
+        *("sneaky-git", "chainsaw", "loner", "pro", "break-tackle", "brawler", "hatred", "grab"),
+    }
+)
+OPPONENT_SKILLS = frozenset(
+    {"dodge", "block", "wrestle", "stand-firm", "side-step", "tackle", "diving-tackle", "thick-skull", "stunty"}
+    | {"iron-hard-skin"}
+)
+
+
+class TurnError(ValueError):
+    """A turn the rules do not allow: code names the problem, step (1-based) the faulty step."""
+
+    def __init__(self, code: str, step: int | None = None, **params: object) -> None:
+        self.code, self.step, self.params = code, step, params
+        super().__init__(f"{code} (step {step}): {params}" if step else f"{code}: {params}")
+
+
+@dataclass(frozen=True)
+class TurnPlayer:
+    name: str
+    skills: frozenset[str] = frozenset()
+    loner: int | None = None  # his Loner target; None when he has no Loner
+    st: int = 3
+    ag: int = 3  # in the edition's notation (classic AG 3; 2025 AG 3+): Break Tackle in the classic rules
+    ma: int = 6  # classic Shadowing
+
+
+@dataclass(frozen=True)
+class TurnStep:
+    kind: str
+    value: int  # the D6 target, the block dice, or the armour value
+    player: str = "player"
+    conditional: bool = False
+    defender_chooses: bool = False
+    goal: str = ""  # block: down push safe; chains: break ko cas ("" = the first)
+    against: frozenset[str] = frozenset()  # the opponent's skills that matter to this roll
+    fumble: int = 1  # pass, Hail Mary, Throw Team-Mate: fumbled on this natural roll or less
+    blitz: bool = False
+    crowd: bool = False
+    assists: int = 0  # foul: offensive minus defensive assists
+    tentacles: int | None = None  # the Tentacles player's ST
+    shadowing: int | None = None  # the Shadowing player's MA (any value in 2025)
+    intercept: int | None = None  # the interceptor's target
+
+
+@dataclass(frozen=True)
+class Turn:
+    steps: tuple[TurnStep, ...]
+    players: tuple[TurnPlayer, ...] = ()
+    team_rerolls: int = 1
+
+    def player(self, name: str) -> TurnPlayer:
+        return next((p for p in self.players if p.name == name), TurnPlayer(name))
+
+
+@dataclass(frozen=True)
+class StepOdds:
+    step: TurnStep
+    alone: Fraction  # its first roll succeeding, no re-roll
+    reached: Fraction  # chance the turn gets to it
+    stops: Fraction  # chance the turn ends here
+    spent: dict[str, Fraction]  # re-roll source → chance it is spent here
+    saved: dict[str, Fraction]  # re-roll source → chance it is spent here and the turn goes on
+    one_roll: dict[str, Fraction]  # a block's or a chain's results on one roll (no re-roll)
+    played: dict[str, Fraction] = field(default_factory=dict)  # tagged results with re-rolls, once reached
+    sent_off: Fraction = ZERO  # a foul: the fouler sent off (on one go)
+
+
+@dataclass(frozen=True)
+class TurnOdds:
+    probability: Fraction
+    team_rerolls: int  # usable this turn (the edition's limit applied)
+    team_rerolls_used: Fraction  # expected, under the best plan
+    steps: tuple[StepOdds, ...]
+
+    @property
+    def weakest(self) -> int | None:
+        """The step where the turn most often ends (0-based), None when it never fails."""
+        stops = [s.stops for s in self.steps]
+        return max(range(len(stops)), key=stops.__getitem__) if stops and max(stops) > 0 else None
+
+
+def usable_team_rerolls(edition: Edition, available: int) -> int:
+    limit = edition.team_rerolls_per_turn
+    return max(0, available if limit is None else min(available, limit))
+
+
+def normalise(skills: frozenset[str]) -> frozenset[str]:
+    return frozenset(ALIASES.get(s, s) for s in skills)
+
+
+def check(edition: Edition, turn: Turn) -> None:
+    """Raise TurnError for what the edition's rules do not allow."""
+    edition_only = {skill for skill, _ in edition.block_die_rerolls} | set(edition.armour_modifier_immunity)
+    other_editions = {"brawler", "hatred", "iron-hard-skin"} - edition_only
+    for p in turn.players:
+        if p.loner is not None and p.loner not in edition.loner_targets:
+            raise TurnError("loner_target", None, player=p.name, targets=edition.loner_targets)
+        if other_editions & p.skills:
+            raise TurnError("skill_not_in_edition", None, skill=sorted(other_editions & p.skills)[0])
+    for i, step in enumerate(turn.steps, start=1):
+        if step.kind not in KINDS:
+            raise TurnError("unknown_kind", i, kind=step.kind)
+        if step.conditional and i == 1:
+            raise TurnError("conditional_first", i)
+        goals = BLOCK_GOALS if step.kind == "block" else ARMOUR_GOALS if step.kind in CHAIN_KINDS else ("",)
+        if step.goal and step.goal not in goals:
+            raise TurnError("goal", i, goal=step.goal, goals=goals)
+        if other_editions & step.against:
+            raise TurnError("skill_not_in_edition", i, skill=sorted(other_editions & step.against)[0])
+
+
+def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
+    if kind in CHAIN_KINDS and kind != "chainsaw" and kind != "foul":
+        return Rerolls(player.name, team=False)
+    slug = REROLL_SKILL.get(kind)
+    if kind == "ttm" and edition.pass_skill_rerolls_throw_team_mate:
+        slug = "pass"
+    skill = None
+    if slug is not None and slug in player.skills:
+        skill = Resource("skill", player.name, slug, once=slug in edition.skill_rerolls_once_per_turn)
+    loner = player.loner
+    if loner is None and "loner" in player.skills:
+        loner = edition.loner_default_target
+    return Rerolls(
+        player.name,
+        skill,
+        d6_success(edition.pro_target) if "pro" in player.skills else None,
+        edition.pro_roll_team_rerollable,
+        d6_success(loner) if loner is not None else ONE,
+    )
+
+
+def _step_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree]]:
+    """The node(s) of one step, each as its trees by incoming context."""
+    step = turn.steps[index]
+    who = turn.player(step.player)
+    skills = normalise(who.skills)
+    who = TurnPlayer(who.name, skills, who.loner, who.st, who.ag, who.ma)
+    against = normalise(step.against)
+    rerolls = rerolls_for(edition, who, step.kind)
+    following = _following_kind(turn, index)
+    kind = step.kind
+    if kind == "dodge":
+        if "tackle" in against:
+            rerolls = rerolls.without_skill()
+        dodge = Dodge(
+            step.value,
+            edition.break_tackle_bonus(who.st, who.ag) or None if "break-tackle" in skills else None,
+            ("after" if edition.diving_tackle_after_rerolls else "first") if "diving-tackle" in against else "",
+            edition.tentacles_hold(who.st, step.tentacles) if step.tentacles is not None else ZERO,
+            edition.shadowing_follows(who.ma, step.shadowing) if step.shadowing is not None else ZERO,
+        )
+        return [{"": dodge_tree(dodge, rerolls)}]
+    if kind in ("catch", "handoff"):
+        return [{c: catch_tree(edition, step.value, c, rerolls) for c in ("", "inaccurate")}]
+    if kind == "land":
+        return [{c: landing_tree(edition, step.value, c, rerolls) for c in ("", "subpar")}]
+    if kind in ("pass", "hailmary", "ttm"):
+        throw = Throw(
+            step.value,
+            step.fumble,
+            step.intercept,
+            hail_mary=kind == "hailmary",
+            team_mate=kind == "ttm",
+            caught_next=following in (("land",) if kind == "ttm" else ("catch",)),
+        )
+        return [{"": throw_tree(edition, throw, rerolls)}]
+    if kind in D6_KINDS:
+        return [{"": test_tree(step.value, rerolls)}]
+    if kind == "block":
+        spec = _block_spec(step, skills, against)
+        frenzy = "frenzy" in skills
+        first = {"": block_tree(edition, spec, rerolls, frenzy_follows=frenzy)}
+        return [first, {"": block_tree(edition, spec, rerolls, frenzy_follows=False)}] if frenzy else [first]
+    spec_a = _armour_spec(step, skills, against)
+    return [{c: armour_tree(edition, spec_a, c, rerolls) for c in ("", "down", "crowd", "pushed")}]
+
+
+def _block_spec(step: TurnStep, skills: frozenset[str], against: frozenset[str]) -> BlockSpec:
+    return BlockSpec(step.value, step.defender_chooses, skills, against, step.blitz, step.crowd, step.goal or "down")
+
+
+def _armour_spec(step: TurnStep, skills: frozenset[str], against: frozenset[str]) -> ArmourSpec:
+    return ArmourSpec(step.kind, step.value, step.goal or "break", skills, against, step.assists)
+
+
+def _following_kind(turn: Turn, index: int) -> str:
+    """The kind of the step an "ok" result leads to."""
+    target = _edges(turn)[index][0]
+    return turn.steps[target].kind if target < len(turn.steps) else ""
+
+
+def _edges(turn: Turn) -> list[tuple[int, int]]:
+    """(step on ok, step on branch) for each step, in step indices (len = the end)."""
+    steps, n = turn.steps, len(turn.steps)
+
+    def next_plain(i: int) -> int:
+        j = i + 1
+        while j < n and steps[j].conditional:
+            j += 1
+        return j
+
+    edges = []
+    for i, step in enumerate(steps):
+        inside = i + 1 < n and steps[i + 1].conditional
+        ok = i + 1 if step.conditional and inside else next_plain(i)
+        branch = i + 1 if not step.conditional and inside else ok
+        edges.append((ok, branch))
+    return edges
+
+
+def program(edition: Edition, turn: Turn) -> tuple[list[Node], list[int]]:
+    """The solver's nodes, and the step each node belongs to."""
+    parts = [_step_trees(edition, turn, i) for i in range(len(turn.steps))]
+    first_node, count = [], 0
+    for trees in parts:
+        first_node.append(count)
+        count += len(trees)
+    first_node.append(count)
+    nodes: list[Node] = []
+    owners: list[int] = []
+    for i, (trees_list, (ok, branch)) in enumerate(zip(parts, _edges(turn), strict=True)):
+        step = turn.steps[i]
+        for trees in trees_list:
+            nodes.append(Node(trees, first_node[ok], first_node[branch], step.kind, step.player, i))
+            owners.append(i)
+    return nodes, owners
+
+
+def solve_turn(edition: Edition, turn: Turn) -> TurnOdds:
+    """The exact chance that every step reaches its goal, re-rolls spent as a good coach would."""
+    check(edition, turn)
+    return _solve_turn(edition, turn)
+
+
+@lru_cache(maxsize=256)
+def _solve_turn(edition: Edition, turn: Turn) -> TurnOdds:
+    team = usable_team_rerolls(edition, turn.team_rerolls)
+    nodes, owners = program(edition, turn)
+    report = solve_program(nodes, team)
+    steps = tuple(_step_odds(edition, turn, i, owners, report) for i in range(len(turn.steps)))
+    return TurnOdds(report.probability, team, report.team_rerolls_used, steps)
+
+
+def _step_odds(edition: Edition, turn: Turn, index: int, owners: list[int], report: Report) -> StepOdds:
+    step = turn.steps[index]
+    mine = [n for n, owner in enumerate(owners) if owner == index]
+    reached = report.reached[mine[0]]
+    spent: dict[str, Fraction] = {}
+    saved: dict[str, Fraction] = {}
+    played: dict[str, Fraction] = {}
+    for n in mine:
+        for table, source in ((spent, report.spent[n]), (saved, report.saved[n])):
+            for key, mass in source.items():
+                table[key] = table.get(key, ZERO) + mass
+        for key, mass in report.tags[n].items():
+            played[key] = played.get(key, ZERO) + (mass / reached if reached else ZERO)
+    skills = normalise(turn.player(step.player).skills)
+    against = normalise(step.against)
+    outcomes: dict[str, Fraction] = {}
+    sent = ZERO
+    if step.kind == "block":
+        outcomes = one_roll(edition, _block_spec(step, skills, against))
+    elif step.kind in CHAIN_KINDS:
+        spec = _armour_spec(step, skills, against)
+        outcomes = armour_results(edition, spec)
+        sent = foul_sent_off(edition, spec) if step.kind == "foul" else ZERO
+    return StepOdds(
+        step,
+        report.alone[mine[0]],
+        reached,
+        sum((report.stops[n] for n in mine), ZERO),
+        spent,
+        saved,
+        outcomes,
+        played,
+        sent,
+    )
+
+
+__all__ = [
+    "CHAIN_KINDS",
+    "D6_KINDS",
+    "KINDS",
+    "OPPONENT_SKILLS",
+    "PLAYER_SKILLS",
+    "StepOdds",
+    "Turn",
+    "TurnError",
+    "TurnOdds",
+    "TurnPlayer",
+    "TurnStep",
+    "check",
+    "program",
+    "solve_turn",
+    "usable_team_rerolls",
+]

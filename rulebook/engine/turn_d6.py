@@ -1,0 +1,233 @@
+"""Decision trees of a turn's D6 rolls: dodges (Break Tackle, Diving Tackle, Tentacles, Shadowing),
+rushes, pick-ups, catches and hand-offs, passes (accurate, inaccurate, fumbled; interceptions),
+the Hail Mary Pass, Throw Team-Mate and the landing, leaps and any other D6 test.
+
+A target is the natural roll needed (2..6: a 1 always fails and a 6 always passes). Every result
+but the best may be re-rolled once (skill, Pro, team re-roll), as the rules allow; what each
+result leads to is a Leaf of the sequence solver (engine/sequence.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+
+from .editions.base import Edition
+from .passing import scatter_distribution
+from .probability import ONE, ZERO, clamp_target, d6_success
+from .sequence import FAIL, OK, TEAM, Leaf, Resource, Spend, Tree, binary, chance, decide
+from .types import Board, Player, Square
+
+SIXTH = Fraction(1, 6)
+FACES = range(1, 7)
+_CENTRE = Square(12, 7)
+
+
+@dataclass(frozen=True)
+class Rerolls:
+    """What may re-roll one of this player's rolls: his skill, Pro, team re-rolls (through Loner)."""
+
+    player: str
+    skill: Resource | None = None
+    pro: Fraction | None = None  # chance his Pro roll lets the re-roll go ahead
+    pro_team_rerollable: bool = False  # classic: a failed Pro roll may be team re-rolled
+    loner: Fraction = ONE
+    team: bool = True  # False: no team re-roll may be used on this roll
+
+    def options(self, fresh: Tree, stands: Tree) -> list[Tree]:
+        """The re-roll alternatives: `fresh` is the new roll, `stands` what stays when it is refused."""
+        found: list[Tree] = []
+        if self.skill is not None:
+            found.append(Spend(self.skill, fresh))
+        if self.pro is not None:
+            refused = stands
+            if self.pro_team_rerollable and self.team:
+                refused = decide((stands, Spend(TEAM, binary(self.loner * self.pro, stands, fresh))))
+            found.append(Spend(Resource("pro", self.player), binary(self.pro, refused, fresh)))
+        if self.team:
+            found.append(Spend(TEAM, binary(self.loner, stands, fresh)))
+        return found
+
+    def without_skill(self) -> Rerolls:
+        return Rerolls(self.player, None, self.pro, self.pro_team_rerollable, self.loner, self.team)
+
+
+NO_REROLL = Rerolls("", team=False)
+
+
+def passes(face: int, need: int, bonus: int = 0) -> bool:
+    return face == 6 or (face != 1 and face + bonus >= need)
+
+
+def die_roll(result_of: Callable[[int], Tree], rerolls: Rerolls, best: Tree = OK) -> Tree:
+    """One D6 roll: each face's result; every result but `best` may be re-rolled once."""
+    results = [result_of(face) for face in FACES]
+    fresh = chance([(SIXTH, r) for r in results])
+    return chance([(SIXTH, r if r == best else decide((r, *rerolls.options(fresh, r)))) for r in results])
+
+
+def test_tree(target: int, rerolls: Rerolls, ok: Tree = OK, fail: Tree = FAIL) -> Tree:
+    need = clamp_target(target)
+    return die_roll(lambda face: ok if passes(face, need) else fail, rerolls, ok)
+
+
+# -- dodges -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Dodge:
+    target: int
+    break_tackle: int | None = None  # his Break Tackle bonus (None: he has none that helps)
+    diving_tackle: str = ""  # "", "first" (classic: spoils one roll) or "after" (2025: after every re-roll)
+    tentacles: Fraction = ZERO  # chance a Tentacles player holds him first
+    shadowed: Fraction = ZERO  # chance a Shadowing player follows him (the "branch" result)
+
+
+def dodge_tree(dodge: Dodge, rerolls: Rerolls) -> Tree:
+    need = clamp_target(dodge.target)
+    through: Tree = binary(dodge.shadowed, OK, Leaf("branch", tag="shadowed")) if dodge.shadowed else OK
+    bt = Resource("break-tackle", rerolls.player) if dodge.break_tackle else None
+
+    def roll(rerolled: bool, diver_ready: bool) -> Tree:
+        return chance([(SIXTH, face_tree(face, rerolled, diver_ready)) for face in FACES])
+
+    def result(face: int, bonus: int, rerolled: bool, diver_ready: bool) -> Tree:
+        if dodge.diving_tackle == "after":
+            made = passes(face, need + 2, bonus)
+            ready_after = True
+        else:
+            spoiled = diver_ready and passes(face, need, bonus) and not passes(face, need + 2, bonus)
+            made = passes(face, need, bonus) and not spoiled
+            ready_after = diver_ready and not spoiled
+        if made:
+            return through
+        if rerolled:
+            return FAIL
+        return decide((FAIL, *rerolls.options(roll(True, ready_after), FAIL)))
+
+    def face_tree(face: int, rerolled: bool, diver_ready: bool) -> Tree:
+        plain = result(face, 0, rerolled, diver_ready)
+        if bt is None or plain == through:
+            return plain
+        helped = result(face, dodge.break_tackle or 0, rerolled, diver_ready)
+        return plain if helped == plain else decide((plain, Spend(bt, helped)))
+
+    dodge_roll = roll(False, dodge.diving_tackle == "first")
+    held = Leaf("fail", tag="held")
+    return binary(dodge.tentacles, dodge_roll, held) if dodge.tentacles else dodge_roll
+
+
+# -- passes, catches, throws ---------------------------------------------------------------------
+
+
+@lru_cache(maxsize=8)
+def scatter_back(times: int) -> Fraction:
+    """Chance that a ball scattered `times` times in the open ends where it started."""
+    return scatter_distribution(_CENTRE, times)[_CENTRE]
+
+
+def catch_tree(edition: Edition, target: int, context: str, rerolls: Rerolls) -> Tree:
+    """A catch; after an inaccurate pass the ball must first scatter back onto the catcher's square,
+    and the catch is harder (by the edition's inaccurate-pass modifier)."""
+    if context != "inaccurate":
+        return test_tree(target, rerolls)
+    back = scatter_back(edition.inaccurate_pass_scatters)
+    return binary(back, Leaf("fail", tag="missed"), test_tree(target + inaccurate_catch_penalty(edition), rerolls))
+
+
+@lru_cache(maxsize=8)
+def inaccurate_catch_penalty(edition: Edition) -> int:
+    """How much harder an inaccurate pass is to catch than an accurate one (from the edition's catch test)."""
+    catcher = Player("c", "home", _CENTRE)
+    board = Board([catcher])
+    accurate = edition.catch_test(catcher, board, _CENTRE, "accurate_pass").total_modifier
+    inaccurate = edition.catch_test(catcher, board, _CENTRE, "inaccurate_pass").total_modifier
+    return accurate - inaccurate
+
+
+@lru_cache(maxsize=8)
+def interception_easier_when_inaccurate(edition: Edition) -> int:
+    interceptor = Player("i", "away", _CENTRE)
+    board = Board([interceptor])
+    accurate = edition.interception_test(interceptor, board, True).total_modifier
+    inaccurate = edition.interception_test(interceptor, board, False).total_modifier
+    return inaccurate - accurate
+
+
+@dataclass(frozen=True)
+class Throw:
+    target: int  # accurate (or superb) on this natural roll or more
+    fumble: int = 1  # fumbled on this natural roll or less (1 or less after modifiers)
+    intercept: int | None = None  # the interceptor's target (against an accurate pass in 2025)
+    hail_mary: bool = False  # never accurate, never intercepted
+    team_mate: bool = False  # Throw Team-Mate: superb / subpar instead of accurate / inaccurate
+    caught_next: bool = False  # a catch (or a landing) follows: an inaccurate ball may still be caught
+
+
+def throw_tree(edition: Edition, throw: Throw, rerolls: Rerolls) -> Tree:
+    need = clamp_target(throw.target)
+    fumbled = Leaf("fail", tag="fumble")
+    stolen = Leaf("fail", tag="intercepted")
+    good, poor = ("superb", "subpar") if throw.team_mate else ("accurate", "inaccurate")
+    if throw.team_mate:
+        landed: dict[str, Tree] = {
+            good: Leaf("ok", good, tag=good),
+            poor: Leaf("ok", poor, tag=poor) if throw.caught_next else Leaf("ok", tag=poor),
+        }
+    else:
+        landed = {
+            good: Leaf("ok", good, tag=good),
+            poor: Leaf("ok", poor, tag=poor) if throw.caught_next else Leaf("fail", tag=poor),
+        }
+    before = throw.intercept is not None and edition.interception_before_pass and not throw.hail_mary
+    after = throw.intercept is not None and not edition.interception_before_pass and not throw.hail_mary
+    if after:
+        assert throw.intercept is not None
+        easier = interception_easier_when_inaccurate(edition)
+        landed = {
+            good: binary(d6_success(throw.intercept), landed[good], stolen),
+            poor: binary(d6_success(throw.intercept - easier), landed[poor], stolen),
+        }
+
+    def result(face: int) -> Tree:
+        if face != 6 and (face == 1 or face <= throw.fumble):
+            return fumbled
+        if not throw.hail_mary and passes(face, need):
+            return landed[good]
+        return landed[poor]
+
+    tree = die_roll(result, rerolls, landed[good] if not throw.hail_mary else landed[poor])
+    if before:
+        assert throw.intercept is not None
+        tree = binary(d6_success(throw.intercept), tree, stolen)
+    return tree
+
+
+def landing_tree(edition: Edition, target: int, context: str, rerolls: Rerolls) -> Tree:
+    penalty = edition.ttm_subpar_landing_penalty if context == "subpar" else 0
+    return test_tree(target + penalty, rerolls)
+
+
+def chainsaw_start(edition: Edition, rerolls: Rerolls, then: Tree) -> Tree:
+    """The kick-back roll before a chainsaw attack (or a chainsaw foul): a 1 hits the wielder."""
+    return test_tree(edition.chainsaw_hits_on, rerolls, then, Leaf("fail", tag="kick_back"))
+
+
+__all__ = [
+    "NO_REROLL",
+    "Dodge",
+    "Rerolls",
+    "Throw",
+    "catch_tree",
+    "chainsaw_start",
+    "die_roll",
+    "dodge_tree",
+    "inaccurate_catch_penalty",
+    "landing_tree",
+    "passes",
+    "scatter_back",
+    "test_tree",
+    "throw_tree",
+]

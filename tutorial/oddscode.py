@@ -1,0 +1,354 @@
+"""The odds language of a whole turn, and its short share code (grammar and examples in README.md).
+
+    bb2025;rr2;runner=dodge,sure-feet;ogre=loner:4,mighty-blow;runner.dodge:3,gfi,ogre.block:2d/dodge,armour:9/ko
+
+Parts separated by ";": the edition (lrb6, bb2025), the team re-rolls (rr2), each player
+(name=skill,skill,loner:4,st:4) and the steps (comma-separated, in order). A step is
+[?][player.]kind[:value][/option...]: "?" runs it only after the previous roll's branch result;
+without a player it is made by the previous step's player. Values are what coaches type ("4+",
+"2D", "-2D", "AV8", "8+"). This module only reads and writes the language: the engine computes.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+
+from django.utils.translation import gettext_noop
+
+from rulebook.engine import get_edition
+from rulebook.engine.turn import (
+    ALIASES,
+    CHAIN_KINDS,
+    OPPONENT_SKILLS,
+    PLAYER_SKILLS,
+    Turn,
+    TurnPlayer,
+    TurnStep,
+)
+from rulebook.vocab import BLOOD_BOWL_EDITIONS
+
+from .odds import (
+    ARMOUR_RANGE,
+    BLOCK_DICE,
+    BLOCK_DICE_PAGE,
+    D6_RANGE,
+    MAX_STEPS,
+    NO_STEPS,
+    NO_STEPS_PAGE,
+    NO_VALUE,
+    NOT_A_NUMBER,
+    ONE_DIE,
+    ONE_DIE_PAGE,
+    TOO_MANY_STEPS,
+    OddsError,
+)
+
+MAX_PLAYERS = 3
+MAX_TEAM_REROLLS = 8
+DEFAULT_PLAYER = "player"
+KIND_ALIASES = {
+    "gfi": "rush",
+    "go-for-it": "rush",
+    "armor": "armour",
+    "av": "armour",
+    "hand-off": "handoff",
+    "hmp": "hailmary",
+    "hail-mary": "hailmary",
+    "landing": "land",
+    "jump": "leap",
+    "d6": "roll",
+    "pick-up": "pickup",
+}
+D6_KINDS = ("dodge", "rush", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land", "leap", "roll")
+CODE_KIND = {"rush": "gfi"}  # the classic short name stays the share code's
+DEFAULT_VALUE = {"rush": 2, "hailmary": 2, "block": 1, "armour": 8, "foul": 8, "chainsaw": 8, "stab": 8}
+GOALS = {"block": ("down", "push", "safe"), **{k: ("break", "ko", "cas") for k in CHAIN_KINDS}}
+FLAGS = ("blitz", "crowd")
+NUMBER_OPTIONS = {"f": (1, 5), "int": (2, 6), "tentacles": (1, 8), "shadow": (1, 9), "a": (-6, 6)}
+SHORTCUTS = {"dt": "diving-tackle"}
+NAME_RE = re.compile(r"^[a-z][a-z0-9-]{0,11}$")
+VALUE_RE = re.compile(r"^(?P<sign>[-−+]?)\s*(?P<av>av)?\s*(?P<n>\d{1,2})\s*(?P<suffix>\+|d)?$")
+
+# Messages (English for the API; translated on the page through calculator.page_error).
+UNKNOWN_KIND = gettext_noop(
+    "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, roll, "
+    "block, armour, foul, chainsaw, stab)"
+)
+UNKNOWN_KIND_PAGE = gettext_noop("unknown kind of roll")
+UNKNOWN_OPTION = gettext_noop("“%(option)s” is not an option of this roll")
+BAD_GOAL = gettext_noop("“%(goal)s” is not a goal of this roll (choose %(goals)s)")
+NUMBER_RANGE = gettext_noop("%(option)s must be a whole number from %(lo)s to %(hi)s")
+BAD_PLAYER_NAME = gettext_noop("a player's name is 1 to 12 lower-case letters, digits or hyphens")
+UNKNOWN_SKILL = gettext_noop("the odds do not know the skill “%(skill)s”")
+TOO_MANY_PLAYERS = gettext_noop("at most %(max)s players")
+TWICE = gettext_noop("the player “%(name)s” is described twice")
+BAD_SETTING = gettext_noop("“%(text)s” is neither an edition, nor rrN, nor a player, nor a list of steps")
+TEAM_RANGE = gettext_noop("must be between 0 and %(max)s")
+ARMOUR_PLUS_RANGE = gettext_noop("the roll to break armour must be between 3 and 12")
+
+
+@dataclass(frozen=True)
+class Sequence:
+    """A whole turn as the language says it."""
+
+    edition: str
+    team_rerolls: int
+    players: tuple[TurnPlayer, ...]
+    steps: tuple[TurnStep, ...]
+
+    def turn(self) -> Turn:
+        return Turn(self.steps, self.players, self.team_rerolls)
+
+    def code(self) -> str:
+        """The canonical share code (what the page puts in its URL)."""
+        return format_code(self)
+
+
+def _int(text: str, subject: str) -> int:
+    if not text.strip():
+        raise OddsError(subject, NO_VALUE)
+    cleaned = text.strip()
+    digits = cleaned.lstrip("+-−")
+    if not (digits.isascii() and digits.isdigit()) or len(digits) > 3:
+        raise OddsError(subject, NOT_A_NUMBER, text=text[:12])
+    return -int(digits) if cleaned[:1] in "-−" else int(digits)
+
+
+def parse_value(kind: str, text: str, edition: str, subject: str) -> tuple[int, bool]:
+    """(value, the defender chooses) from what a coach types: "4+", "2D", "-2D", "AV8", "8+"."""
+    raw = text.strip().lower().replace(" ", "")
+    if not raw:
+        if kind in DEFAULT_VALUE:
+            return DEFAULT_VALUE[kind], False
+        raise OddsError(subject, NO_VALUE)
+    match = VALUE_RE.match(raw)
+    if match is None:
+        raise OddsError(subject, NOT_A_NUMBER, text=text[:12])
+    n, negative, suffix = int(match["n"]), match["sign"] in ("-", "−"), match["suffix"]
+    if kind == "block":
+        if not 1 <= n <= 3 or match["av"] or suffix == "+":
+            raise OddsError(subject, BLOCK_DICE, BLOCK_DICE_PAGE)
+        if negative and n == 1:
+            raise OddsError(subject, ONE_DIE, ONE_DIE_PAGE)
+        return n, negative
+    if negative or suffix == "d":
+        raise OddsError(subject, NOT_A_NUMBER, text=text[:12])
+    if kind in CHAIN_KINDS:
+        if suffix == "+" and not match["av"]:  # the roll needed: the armour value below it in the classic notation
+            if not 3 <= n <= 12:
+                raise OddsError(subject, ARMOUR_PLUS_RANGE)
+            n = n if get_edition(edition).av_is_target else n - 1
+        if not 2 <= n <= 12:
+            raise OddsError(subject, ARMOUR_RANGE)
+        return n, False
+    if match["av"] or not 2 <= n <= 6:
+        raise OddsError(subject, D6_RANGE)
+    return n, False
+
+
+def parse_step(token: str, edition: str, who: str) -> TurnStep:
+    """One step of the language (`who` rolls it unless it names its player)."""
+    subject = token.strip()
+    text = subject.lower()
+    conditional = text.startswith("?")
+    text = text.lstrip("?").strip()
+    head, *options = [part.strip() for part in text.split("/")]
+    first_colon = head.find(":")
+    dot = head.find(".")
+    if dot != -1 and (first_colon == -1 or dot < first_colon):
+        who, head = head[:dot], head[dot + 1 :]
+        if not NAME_RE.match(who):
+            raise OddsError(subject, BAD_PLAYER_NAME)
+    kind_text, _, value_text = head.partition(":")
+    kind = KIND_ALIASES.get(kind_text.strip(), kind_text.strip())
+    if kind not in (*D6_KINDS, "block", *CHAIN_KINDS):
+        raise OddsError(subject, UNKNOWN_KIND, UNKNOWN_KIND_PAGE)
+    value, defender_chooses = parse_value(kind, value_text, edition, subject)
+    step = TurnStep(kind, value, who, conditional, defender_chooses)
+    return parse_options(step, [o for o in options if o], edition, subject)
+
+
+def option_tokens(text: str) -> list[str]:
+    """The options typed in a form's box: separated by spaces, commas or slashes."""
+    return [t for t in re.split(r"[\s,/]+", text.strip().lower()) if t]
+
+
+def parse_options(step: TurnStep, options: list[str], edition: str, subject: str) -> TurnStep:
+    against = set(step.against)
+    changes: dict[str, object] = {}
+    for option in options:
+        name, _, arg = option.partition(":")
+        name = SHORTCUTS.get(name, ALIASES.get(name, name))
+        if name in GOALS.get(step.kind, ()):
+            changes["goal"] = name
+        elif name in ("down", "push", "safe", "break", "ko", "cas"):
+            raise OddsError(subject, BAD_GOAL, goal=name, goals=", ".join(GOALS.get(step.kind, ("—",))))
+        elif name in FLAGS and step.kind == "block" and not arg:
+            changes[name] = True
+        elif name == "vs" and arg:
+            for skill in re.split(r"[.+]", arg):
+                skill = SHORTCUTS.get(skill, ALIASES.get(skill, skill))
+                if skill not in OPPONENT_SKILLS:
+                    raise OddsError(subject, UNKNOWN_SKILL, skill=skill[:24])
+                against.add(skill)
+        elif name in OPPONENT_SKILLS and not arg:
+            against.add(name)
+        elif name in NUMBER_OPTIONS and _option_fits(name, step.kind):
+            lo, hi = NUMBER_OPTIONS[name]
+            number = _int(arg, subject) if arg or name != "shadow" else 6
+            if not lo <= number <= hi:
+                raise OddsError(subject, NUMBER_RANGE, option=name, lo=lo, hi=hi)
+            key = {"f": "fumble", "int": "intercept", "shadow": "shadowing", "a": "assists"}.get(name, name)
+            changes[key] = number
+        else:
+            raise OddsError(subject, UNKNOWN_OPTION, option=option[:24])
+    return replace(step, against=frozenset(against), **changes)  # type: ignore[arg-type]
+
+
+def _option_fits(name: str, kind: str) -> bool:
+    return {
+        "f": kind in ("pass", "hailmary", "ttm"),
+        "int": kind == "pass",
+        "tentacles": kind in ("dodge", "leap"),
+        "shadow": kind == "dodge",
+        "a": kind == "foul",
+    }[name]
+
+
+def parse_player(text: str, edition: str) -> TurnPlayer:
+    name, _, rest = text.partition("=")
+    name = name.strip().lower()
+    subject = name or text[:12]
+    if not NAME_RE.match(name):
+        raise OddsError(subject, BAD_PLAYER_NAME)
+    skills: set[str] = set()
+    numbers: dict[str, int] = {}
+    loner: int | None = None
+    for attr in [a.strip().lower() for a in re.split(r"[,/]", rest) if a.strip()]:
+        key, _, arg = attr.partition(":")
+        key = ALIASES.get(key, key)
+        if key in ("st", "ag", "ma"):
+            numbers[key] = _bounded(arg, subject, key, 1, 10)
+        elif key == "loner":
+            loner = _bounded(arg, subject, key, 2, 6) if arg else None
+            skills.add("loner")
+        elif key in PLAYER_SKILLS and not arg:
+            skills.add(key)
+        else:
+            raise OddsError(subject, UNKNOWN_SKILL, skill=attr[:24])
+    return TurnPlayer(name, frozenset(skills), loner, **numbers)
+
+
+def _bounded(arg: str, subject: str, option: str, lo: int, hi: int) -> int:
+    number = _int(arg, subject)
+    if not lo <= number <= hi:
+        raise OddsError(subject, NUMBER_RANGE, option=option, lo=lo, hi=hi)
+    return number
+
+
+def parse_code(text: str, edition: str = "lrb6", team_rerolls: int = 1) -> Sequence:
+    """The whole code; raises OddsError for the first problem (error.index: the faulty step)."""
+    players: list[TurnPlayer] = []
+    step_tokens: list[str] = []
+    for part in [p.strip() for p in (text or "").split(";") if p.strip()]:
+        lowered = part.lower()
+        if lowered in BLOOD_BOWL_EDITIONS:
+            edition = lowered
+        elif re.fullmatch(r"rr:?[0-9]{1,2}", lowered):
+            team_rerolls = int(lowered.lstrip("r:"))
+            if not 0 <= team_rerolls <= MAX_TEAM_REROLLS:
+                raise OddsError("team_reroll", TEAM_RANGE, max=MAX_TEAM_REROLLS)
+        elif re.match(r"^[a-z][a-z0-9-]*\s*=", lowered):
+            players.append(parse_player(part, edition))
+        elif step_tokens:
+            raise OddsError(part[:24], BAD_SETTING, text=part[:24])
+        else:
+            step_tokens = [t for t in part.split(",") if t.strip()]
+    names = [p.name for p in players]
+    if len(players) > MAX_PLAYERS:
+        raise OddsError("players", TOO_MANY_PLAYERS, max=MAX_PLAYERS)
+    if len(set(names)) != len(names):
+        twice = next(n for n in names if names.count(n) > 1)
+        raise OddsError(twice, TWICE, name=twice)
+    return Sequence(edition, team_rerolls, tuple(players), parse_steps(step_tokens, edition, players))
+
+
+def parse_steps(tokens: list[str], edition: str, players: list[TurnPlayer]) -> tuple[TurnStep, ...]:
+    if not tokens:
+        raise OddsError("steps", NO_STEPS, NO_STEPS_PAGE)
+    if len(tokens) > MAX_STEPS:
+        raise OddsError("steps", TOO_MANY_STEPS, max=MAX_STEPS)
+    who = players[0].name if players else DEFAULT_PLAYER
+    steps = []
+    for index, token in enumerate(tokens, start=1):
+        try:
+            step = parse_step(token, edition, who)
+        except OddsError as error:
+            error.index = index
+            raise
+        steps.append(step)
+        who = step.player
+    return tuple(steps)
+
+
+def step_code(step: TurnStep, previous: str | None) -> str:
+    """One step written back; its player is named when he changes."""
+    head = "?" if step.conditional else ""
+    if step.player != previous:
+        head += f"{step.player}."
+    kind = CODE_KIND.get(step.kind, step.kind)
+    if step.kind == "block":
+        value = f"{'-' if step.defender_chooses else ''}{step.value}d"
+    else:
+        value = str(step.value)
+    parts = [f"{head}{kind}:{value}"]
+    if step.goal and step.goal != GOALS.get(step.kind, ("",))[0]:
+        parts.append(step.goal)
+    if step.against:
+        parts.append("vs:" + ".".join(sorted(step.against)))
+    parts += [flag for flag in FLAGS if getattr(step, flag)]
+    for option, attr in (("f", "fumble"), ("int", "intercept"), ("tentacles", "tentacles"), ("shadow", "shadowing")):
+        number = getattr(step, attr)
+        if number is not None and not (option == "f" and number == 1):
+            parts.append(f"{option}:{number}")
+    if step.assists:
+        parts.append(f"a:{step.assists}")
+    return "/".join(parts)
+
+
+def player_code(player: TurnPlayer) -> str:
+    attrs = sorted(s for s in player.skills if s != "loner")
+    if "loner" in player.skills or player.loner is not None:
+        attrs.append(f"loner:{player.loner}" if player.loner is not None else "loner")
+    attrs += [f"{key}:{getattr(player, key)}" for key in ("st", "ag", "ma") if getattr(player, key) != _DEFAULTS[key]]
+    return f"{player.name}=" + ",".join(attrs)
+
+
+_DEFAULTS = {"st": 3, "ag": 3, "ma": 6}
+
+
+def format_code(sequence: Sequence) -> str:
+    parts = [sequence.edition, f"rr{sequence.team_rerolls}"]
+    parts += [player_code(p) for p in sequence.players]
+    previous = sequence.players[0].name if sequence.players else DEFAULT_PLAYER
+    tokens = []
+    for step in sequence.steps:
+        tokens.append(step_code(step, previous))
+        previous = step.player
+    parts.append(",".join(tokens))
+    return ";".join(parts)
+
+
+__all__ = [
+    "MAX_PLAYERS",
+    "Sequence",
+    "format_code",
+    "option_tokens",
+    "parse_code",
+    "parse_options",
+    "parse_player",
+    "parse_step",
+    "parse_value",
+    "step_code",
+]
