@@ -120,3 +120,29 @@ def chart_svg(bars: list[tuple[str, Fraction, str]], title: str, uid: str = "cha
         f'xmlns="http://www.w3.org/2000/svg"><title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>'
     ]
     return "".join(head + out + ["</svg>"])
+
+
+def stacked_bar_svg(parts: list[tuple[str, Fraction, str]], title: str, uid: str = "outcomes") -> str:
+    """One bar split into its outcomes (label, chance, class out-*), left to right; a part wide
+    enough carries its percentage. The legend (an HTML list with the same classes) names each
+    part, so nothing but numbers is drawn inside the picture."""
+    width, height = 320, 28
+    total = sum((p for _, p, _ in parts), Fraction(0)) or Fraction(1)
+    out, x = [], 0.0
+    for label, p, css in parts:
+        w = float(p / total) * width
+        out.append(
+            f'<rect class="outcome {escape(css)}" x="{x:.1f}" y="0" width="{w:.1f}" height="{height}">'
+            f"<title>{escape(label)}</title></rect>"
+        )
+        if w >= 34:
+            out.append(
+                f'<text class="outcome-value" x="{x + w / 2:.1f}" y="{height / 2 + 4:.0f}">{round(float(p) * 100)}%</text>'
+            )
+        x += w
+    desc = "; ".join(f"{label}: {round(float(p) * 100, 1)}%" for label, p, _ in parts)
+    head = (
+        f'<svg class="chart chart--stacked" viewBox="0 0 {width} {height}" role="img" aria-labelledby="{uid}-t {uid}-d" '
+        f'xmlns="http://www.w3.org/2000/svg"><title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>'
+    )
+    return head + "".join(out) + "</svg>"

@@ -330,8 +330,9 @@ _DEFAULTS = {"st": 3, "ag": 3, "ma": 6}
 
 def format_code(sequence: Sequence) -> str:
     parts = [sequence.edition, f"rr{sequence.team_rerolls}"]
-    parts += [player_code(p) for p in sequence.players]
-    previous = sequence.players[0].name if sequence.players else DEFAULT_PLAYER
+    described = [p for p in sequence.players if p != TurnPlayer(p.name)]  # a player with nothing to say is left out
+    parts += [player_code(p) for p in described]
+    previous = described[0].name if described else DEFAULT_PLAYER
     tokens = []
     for step in sequence.steps:
         tokens.append(step_code(step, previous))

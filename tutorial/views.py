@@ -9,7 +9,7 @@ from django.utils.translation import get_language
 
 from rulebook.http import HtmxHttpRequest
 
-from . import calculator, presenting
+from . import calculator, oddspage, presenting
 from .scenario import all_scenarios, get_scenario
 
 
@@ -54,13 +54,12 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
 
 
 def odds_page(request: HtmxHttpRequest) -> HttpResponse:
-    context = calculator.page_context(request.GET, get_language())
-    template = (
-        "tutorial/odds.html#odds-result"
-        if request.htmx and request.htmx.target == "odds-result"
-        else "tutorial/odds.html"
-    )
-    return render(request, template, context)
+    context = oddspage.page_context(request.GET, get_language())
+    partial = bool(request.htmx) and request.htmx.target == "odds-result"
+    response = render(request, "tutorial/odds.html#odds-result" if partial else "tutorial/odds.html", context)
+    if partial:  # the address bar shows the short share code, not every field of the form
+        response["HX-Push-Url"] = context.get("share_url") or "false"
+    return response
 
 
 def odds_api(request: HtmxHttpRequest) -> JsonResponse:

@@ -432,7 +432,7 @@ def _solve_with(nodes: Sequence[Node], team_rerolls: int, ring: _Fractions) -> R
         [{k: f(v) for k, v in d.items()} for d in walk.spent],
         [{k: f(v) for k, v in d.items()} for d in walk.saved],
         [{k: f(v) for k, v in d.items()} for d in walk.tags],
-        [_alone(node.tree("")) for node in nodes],
+        _alones(nodes),
     )
 
 
@@ -490,14 +490,23 @@ class _Walk:
                 self.done.append(mass)
 
 
-def _alone(tree: Tree) -> Fraction:
-    """The chance the roll goes on when no re-roll is spent (the first alternative every time)."""
+def _alones(nodes: Sequence[Node]) -> list[Fraction]:
+    """Each node's chance of going on when nothing is re-rolled (the first alternative every time),
+    counting the node it leads to by "next" (Frenzy's second block) as part of it."""
+    found = [ZERO] * len(nodes)
+    for index in range(len(nodes) - 1, -1, -1):
+        after = found[index + 1] if index + 1 < len(nodes) else ZERO
+        found[index] = _alone(nodes[index].tree(""), after)
+    return found
+
+
+def _alone(tree: Tree, after: Fraction) -> Fraction:
     if isinstance(tree, Leaf):
-        return ZERO if tree.outcome == "fail" else ONE
+        return after if tree.outcome == "next" else ZERO if tree.outcome == "fail" else ONE
     if isinstance(tree, Chance):
-        return sum((q * _alone(sub) for q, sub in tree.branches), ZERO)
+        return sum((q * _alone(sub, after) for q, sub in tree.branches), ZERO)
     if isinstance(tree, Decide):
-        return _alone(tree.alternatives[0])
+        return _alone(tree.alternatives[0], after)
     return ZERO
 
 

@@ -101,11 +101,15 @@ class StepOdds:
     alone: Fraction  # its first roll succeeding, no re-roll
     reached: Fraction  # chance the turn gets to it
     stops: Fraction  # chance the turn ends here
-    spent: dict[str, Fraction]  # re-roll source → chance it is spent here
-    saved: dict[str, Fraction]  # re-roll source → chance it is spent here and the turn goes on
+    spent: dict[str, Fraction]  # re-roll source → chance it is spent on its (first) roll
+    saved: dict[str, Fraction]  # re-roll source → chance it is spent there and the turn goes on
     one_roll: dict[str, Fraction]  # a block's or a chain's results on one roll (no re-roll)
-    played: dict[str, Fraction] = field(default_factory=dict)  # tagged results with re-rolls, once reached
+    played: dict[str, Fraction] = field(default_factory=dict)  # its first roll's tagged results with re-rolls, once reached
     sent_off: Fraction = ZERO  # a foul: the fouler sent off (on one go)
+    second: dict[str, Fraction] = field(default_factory=dict)  # Frenzy's second block, once it is thrown
+    second_reached: Fraction = ZERO  # chance the turn gets to Frenzy's second block
+    second_spent: dict[str, Fraction] = field(default_factory=dict)  # re-rolls spent on it
+    second_saved: dict[str, Fraction] = field(default_factory=dict)
 
 
 @dataclass(frozen=True)
@@ -289,15 +293,12 @@ def _step_odds(edition: Edition, turn: Turn, index: int, owners: list[int], repo
     step = turn.steps[index]
     mine = [n for n, owner in enumerate(owners) if owner == index]
     reached = report.reached[mine[0]]
-    spent: dict[str, Fraction] = {}
-    saved: dict[str, Fraction] = {}
-    played: dict[str, Fraction] = {}
-    for n in mine:
-        for table, source in ((spent, report.spent[n]), (saved, report.saved[n])):
-            for key, mass in source.items():
-                table[key] = table.get(key, ZERO) + mass
-        for key, mass in report.tags[n].items():
-            played[key] = played.get(key, ZERO) + (mass / reached if reached else ZERO)
+    spent, saved = report.spent[mine[0]], report.saved[mine[0]]
+    played = {k: m / reached for k, m in report.tags[mine[0]].items()} if reached else {}
+    second: dict[str, Fraction] = {}
+    second_reached = report.reached[mine[1]] if len(mine) > 1 else ZERO
+    if second_reached:
+        second = {k: m / second_reached for k, m in report.tags[mine[1]].items()}
     skills = normalise(turn.player(step.player).skills)
     against = normalise(step.against)
     outcomes: dict[str, Fraction] = {}
@@ -318,6 +319,10 @@ def _step_odds(edition: Edition, turn: Turn, index: int, owners: list[int], repo
         outcomes,
         played,
         sent,
+        second,
+        second_reached,
+        report.spent[mine[1]] if len(mine) > 1 else {},
+        report.saved[mine[1]] if len(mine) > 1 else {},
     )
 
 

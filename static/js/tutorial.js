@@ -27,6 +27,18 @@
       option.textContent = option.getAttribute(attribute);
     });
   });
+  // Odds calculator: a row whose kind changes gets that kind's usual value (the server does the
+  // same without JavaScript, from the row's previous kind pk<n>).
+  document.addEventListener("change", function (event) {
+    const select = event.target;
+    if (!select.matches || !select.matches(".odds-form select.odds-kind")) return;
+    const row = select.closest(".odds-row");
+    const option = select.selectedOptions[0];
+    const value = row && row.querySelector('input[name^="v"]');
+    const previous = row && row.querySelector('input[name^="pk"]');
+    if (value && option) value.value = option.getAttribute("data-default") || "";
+    if (previous) previous.value = select.value;
+  }, true);
   document.body.addEventListener("htmx:afterSwap", function (event) {
     const source = event.detail.elt;
     if (source && source.matches && source.matches(".step-pager a")) {

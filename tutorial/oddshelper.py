@@ -1,0 +1,101 @@
+"""The calculator's target helper: the target of one roll from AG (or the 2025 PA), the opponents
+marking the square that counts, the range, the weather and the roller's skills, with the reasons
+(the edition's own test, engine/targets.py). Fields: h_kind, h_char, h_m, h_band, h_catch,
+h_weather, h_skills (repeated); a bad value gets its message next to it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rulebook import selectors
+from rulebook.engine import Weather, get_edition
+from rulebook.engine.targets import BANDS, CATCHES, KINDS, MAX_MARKERS, SKILLS, Situation, target
+from rulebook.http import QueryError, query_choice, query_int
+
+from . import phrases
+from .presenting import explanation_lines
+
+HELPER_KINDS = {
+    "dodge": gettext_lazy("Dodge"),
+    "rush": gettext_lazy("Go for it / rush"),
+    "pickup": gettext_lazy("Pick-up"),
+    "catch": gettext_lazy("Catch"),
+    "handoff": gettext_lazy("Hand-off (the catch)"),
+    "pass": gettext_lazy("Pass"),
+    "intercept": gettext_lazy("Interception (the opponent's roll)"),
+    "land": gettext_lazy("Landing after a throw"),
+    "hailmary": gettext_lazy("Hail Mary Pass"),
+}
+assert set(HELPER_KINDS) == set(KINDS)
+WEATHERS = {
+    "nice": gettext_lazy("good weather"),
+    "pouring_rain": gettext_lazy("pouring rain"),
+    "very_sunny": gettext_lazy("very sunny"),
+    "blizzard": gettext_lazy("blizzard"),
+}
+CATCH_LABELS = {
+    "accurate_pass": gettext_lazy("an accurate pass"),
+    "inaccurate_pass": gettext_lazy("an inaccurate pass"),
+    "bounce": gettext_lazy("a bouncing ball"),
+    "kick_off": gettext_lazy("the kick-off"),
+}
+assert set(CATCH_LABELS) == set(CATCHES)
+
+
+def helper_context(query: Any, edition: str, lang: str) -> dict[str, Any]:
+    kind = (query.get("h_kind") or "").strip()
+    chosen = {s for s in (query.getlist("h_skills") if hasattr(query, "getlist") else []) if s in SKILLS}
+    fields = {
+        "kind": kind,
+        "char": (query.get("h_char") or "").strip()[:2],
+        "m": (query.get("h_m") or "").strip()[:2],
+        "band": query.get("h_band") or "short",
+        "catch": query.get("h_catch") or "accurate_pass",
+        "weather": query.get("h_weather") or "nice",
+        "skills": chosen,
+    }
+    names = selectors.skill_names(edition, list(SKILLS), lang)
+    context: dict[str, Any] = {
+        "fields": fields,
+        "kinds": [(k, str(label)) for k, label in HELPER_KINDS.items()],
+        "bands": [(b, phrases.phrase(b, lang, edition)) for b in BANDS],
+        "catches": [(c, str(label)) for c, label in CATCH_LABELS.items()],
+        "weathers": [(w, str(label)) for w, label in WEATHERS.items()],
+        "skills": [(s, names[s], s in chosen) for s in SKILLS],
+        "char_label": _("PA (2025: the number before the +)") if kind in ("pass", "hailmary") and edition == "bb2025" else _("AG"),
+        "answer": None,
+        "error": "",
+    }
+    if kind not in KINDS:
+        return context
+    try:
+        char = query_int(query, "h_char", 1, 6, 3)
+        markers = query_int(query, "h_m", 0, MAX_MARKERS, 0)
+        band = query_choice(query, "h_band", BANDS, "short")
+        catch = query_choice(query, "h_catch", CATCHES, "accurate_pass")
+        weather = Weather(query_choice(query, "h_weather", WEATHERS, "nice"))
+    except QueryError as error:
+        label = {"h_char": _("AG or PA"), "h_m": _("Opponents marking")}.get(error.param, error.param)
+        context["error"] = _("%(subject)s: must be a whole number from %(lo)s to %(hi)s") % {
+            "subject": label,
+            "lo": 0 if error.param == "h_m" else 1,
+            "hi": MAX_MARKERS if error.param == "h_m" else 6,
+        }
+        return context
+    try:
+        found = target(get_edition(edition), Situation(kind, char, markers, band, catch, weather, frozenset(chosen)))
+    except ValueError:
+        context["error"] = _("This pass cannot be made in this weather.")
+        return context
+    context["answer"] = {
+        "target": f"{found.target}+",
+        "fumble": found.fumble if kind in ("pass", "hailmary") else None,
+        "lines": explanation_lines(found.explanation, lang, edition, {}),
+    }
+    return context
+
+
+__all__ = ["helper_context"]

@@ -1,0 +1,319 @@
+"""The odds calculator page: the answer first (chance, where the turn fails, what each re-roll
+saves, a block's or an armour chain's outcomes as a stacked bar), then the form (players, rows,
+the target helper). Numbers come from engine.turn through calculator; this module only presents.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Any
+
+from django.http import QueryDict
+from django.urls import reverse
+from django.utils.safestring import mark_safe
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rulebook import selectors
+from rulebook.engine import get_edition
+from rulebook.engine.block import ATTACKER_PREFERENCE
+from rulebook.engine.turn import PLAYER_SKILLS, TurnOdds, TurnStep
+from rulebook.formatting import num
+
+from . import calculator, charts, oddshelper, phrases
+from .odds import OddsError
+from .oddscode import Sequence, parse_code
+from .oddsform import FORM_KINDS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
+from .values import Frac, Pct
+
+EXAMPLE = "dodge:3,gfi:2,pickup:3"
+# The skills a player's box offers, in this order (an edition shows those it has).
+SKILL_ORDER = (
+    "dodge",
+    "sure-feet",
+    "sure-hands",
+    "catch",
+    "pass",
+    "pro",
+    "break-tackle",
+    "block",
+    "tackle",
+    "wrestle",
+    "juggernaut",
+    "frenzy",
+    "brawler",
+    "hatred",
+    "mighty-blow",
+    "claw",
+    "dirty-player",
+    "sneaky-git",
+    "chainsaw",
+)
+assert set(SKILL_ORDER) <= PLAYER_SKILLS
+CONTENT_SLUG = {"bb2025": {"claw": "claws", "side-step": "sidestep"}}
+KIND_LABELS = {
+    "dodge": gettext_lazy("Dodge"),
+    "pickup": gettext_lazy("Pick-up"),
+    "catch": gettext_lazy("Catch"),
+    "handoff": gettext_lazy("Hand-off (the catch)"),
+    "pass": gettext_lazy("Pass"),
+    "land": gettext_lazy("Landing after a throw"),
+    "leap": gettext_lazy("Leap or jump"),
+    "roll": gettext_lazy("Another D6 roll"),
+    "block": gettext_lazy("Block"),
+    "armour": gettext_lazy("Armour (after a block)"),
+    "foul": gettext_lazy("Foul"),
+}
+SKILL_KINDS = {"hailmary": "hail-mary-pass", "ttm": "throw-team-mate", "chainsaw": "chainsaw", "stab": "stab"}
+GOAL_LABELS = {
+    "down": gettext_lazy("knock down"),
+    "push": gettext_lazy("knock down or push"),
+    "safe": gettext_lazy("no turnover"),
+    "break": gettext_lazy("break armour"),
+    "ko": gettext_lazy("knocked out or worse"),
+    "cas": gettext_lazy("casualty"),
+}
+BLOCK_CLASSES = {
+    "attacker_down": "out-attacker",
+    "both_down": "out-both",
+    "no_effect": "out-none",
+    "defender_stood_firm": "out-none",
+    "both_placed_prone": "out-prone",
+    "defender_pushed": "out-push",
+    "defender_down_in_place": "out-down",
+    "defender_down": "out-down",
+    "defender_pushed_into_crowd": "out-crowd",
+}
+CHAIN_CLASSES = {
+    "armour_holds": "out-none",
+    "stunned": "out-push",
+    "knocked_out": "out-down",
+    "badly_hurt": "out-both",
+    "casualty": "out-crowd",
+}
+CHAIN_ORDER = tuple(CHAIN_CLASSES)
+
+
+def content_slug(edition: str, slug: str) -> str:
+    return CONTENT_SLUG.get(edition, {}).get(slug, slug)
+
+
+def skill_label(edition: str, slug: str, lang: str) -> str:
+    shown = content_slug(edition, slug)
+    return selectors.skill_names(edition, [shown], lang)[shown]
+
+
+def kind_label(kind: str, edition: str, lang: str) -> str:
+    if kind in ("gfi", "rush"):
+        return calculator_rush_term(edition, lang)
+    if kind in SKILL_KINDS:
+        return skill_label(edition, SKILL_KINDS[kind], lang)
+    return str(KIND_LABELS[kind])
+
+
+# The glossary entry naming "going for it" in each edition (classic: Going For It; 2025: Rush).
+RUSH_TERMS = {"lrb6": "go-for-it", "bb2025": "rush"}
+
+
+def calculator_rush_term(edition: str, lang: str) -> str:
+    """The edition's own name for going for it, from its glossary ("¡A por ellos!" in the classic
+    rules, "Forzar la marcha" in 2025); the tutorial's phrase if the entry is missing."""
+    term = selectors.glossary_term(edition, RUSH_TERMS.get(edition, ""))
+    return (getattr(term, f"term_{lang}", "") if term else "") or phrases.phrase("rush", lang, edition)
+
+
+def edition_skills(edition: str) -> list[str]:
+    own = {skill for skill, _ in get_edition(edition).block_die_rerolls}
+    return [s for s in SKILL_ORDER if s not in ("brawler", "hatred") or s in own]
+
+
+def step_label(step: TurnStep, edition: str, lang: str) -> str:
+    """"Dodge 3+", "Block 2D (the defender chooses) · knock down or push", "Armour AV9 · casualty"."""
+    if step.kind == "block":
+        value = _("%(count)s dice, the defender chooses") if step.defender_chooses else _("%(count)s dice")
+        text = f"{kind_label('block', edition, lang)} ({value % {'count': step.value}})"
+        if step.value == 1:
+            text = f"{kind_label('block', edition, lang)} ({_('one die')})"
+    elif step.kind in ("armour", "foul", "chainsaw", "stab"):
+        text = f"{kind_label(step.kind, edition, lang)} AV{step.value}{'+' if get_edition(edition).av_is_target else ''}"
+    else:
+        text = f"{kind_label(step.kind, edition, lang)} {step.value}+"
+    extras = []
+    if step.goal:
+        extras.append(str(GOAL_LABELS[step.goal]))
+    if step.against:
+        names = ", ".join(skill_label(edition, s, lang) for s in sorted(step.against))
+        extras.append(_("against %(skills)s") % {"skills": names})
+    if step.conditional:
+        extras.append(_("only after the branch result"))
+    return " · ".join([text, *extras])
+
+
+def source_label(source: str, edition: str, lang: str) -> str:
+    return _("Team re-roll") if source == "team" else skill_label(edition, source, lang)
+
+
+def outcome_name(tag: str, edition: str, lang: str) -> str:
+    return phrases.phrase(tag, lang, edition)
+
+
+def stacked(
+    parts: dict[str, Fraction], order: tuple[str, ...], classes: dict[str, str], title: str, uid: str, edition: str, lang: str
+) -> dict[str, Any]:
+    shown = [(tag, parts[tag]) for tag in order if parts.get(tag)]
+    bars = [(outcome_name(tag, edition, lang), p, classes.get(tag, "out-none")) for tag, p in shown]
+    return {
+        "svg": mark_safe(charts.stacked_bar_svg([(label, p, css) for label, p, css in bars], title, uid)),
+        "legend": [{"label": label, "value": Pct(p).format(lang), "css": css} for label, p, css in bars],
+    }
+
+
+def rerolls(
+    spent: dict[str, Fraction], saved: dict[str, Fraction], reached: Fraction, edition: str, lang: str
+) -> list[dict[str, str]]:
+    """Each re-roll source: how often it is used when the turn gets to the roll, and how often the turn then goes on."""
+    return [
+        {
+            "name": source_label(source, edition, lang),
+            "spent": Pct(mass / reached).format(lang),
+            "saved": Pct(saved.get(source, Fraction(0)) / mass).format(lang),
+        }
+        for source, mass in sorted(spent.items())
+        if mass and reached
+    ]
+
+
+def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
+    edition = sequence.edition
+    steps = []
+    block_order = tuple(reversed(ATTACKER_PREFERENCE))
+    for n, odds in enumerate(result.steps, start=1):
+        step = odds.step
+        entry: dict[str, Any] = {
+            "n": n,
+            "label": step_label(step, edition, lang),
+            "player": step.player,
+            "alone": Pct(odds.alone).format(lang),
+            "reached": Pct(odds.reached).format(lang),
+            "stops": Pct(odds.stops).format(lang),
+            "weakest": result.weakest == n - 1,
+            "rerolls": rerolls(odds.spent, odds.saved, odds.reached, edition, lang),
+            "second": None,
+            "bar": None,
+            "played": None,
+            "sent_off": Pct(odds.sent_off).format(lang) if step.kind == "foul" else "",
+        }
+        if step.kind == "block":
+            entry["bar"] = stacked(odds.one_roll, block_order, BLOCK_CLASSES, _("One roll of the block dice"), f"b{n}", edition, lang)
+            played = {k: v for k, v in odds.played.items() if k in BLOCK_CLASSES}
+            if played and odds.spent:
+                entry["played"] = stacked(played, block_order, BLOCK_CLASSES, _("With the re-rolls as planned"), f"p{n}", edition, lang)
+            if odds.second_reached:
+                entry["second"] = {
+                    "rerolls": rerolls(odds.second_spent, odds.second_saved, odds.second_reached, edition, lang),
+                    "reached": Pct(odds.second_reached / odds.reached).format(lang),
+                    "bar": stacked(odds.second, block_order, BLOCK_CLASSES, _("Frenzy's second block"), f"s{n}", edition, lang),
+                }
+        elif step.kind in ("armour", "foul", "chainsaw", "stab"):
+            entry["bar"] = stacked(odds.one_roll, CHAIN_ORDER, CHAIN_CLASSES, _("Armour and injury"), f"b{n}", edition, lang)
+        steps.append(entry)
+    bars = [(_("Every step succeeds"), result.probability, Pct(result.probability).format(lang))]
+    bars += [
+        (_("Stops at step %(n)s: %(step)s") % {"n": s["n"], "step": s["label"]}, o.stops, s["stops"])
+        for s, o in zip(steps, result.steps, strict=True)
+        if o.stops
+    ]
+    weakest = None
+    if result.weakest is not None:
+        w = steps[result.weakest]
+        weakest = _("It most often fails at step %(n)s (%(step)s): %(p)s of the time.") % {
+            "n": w["n"],
+            "step": w["label"],
+            "p": w["stops"],
+        }
+    return {
+        "probability": Pct(result.probability).format(lang),
+        "fraction": Frac(result.probability).format(lang),
+        "team_rerolls": result.team_rerolls,
+        "team_used": num(round(float(result.team_rerolls_used), 2)),
+        "weakest": weakest,
+        "steps": steps,
+        "chart": mark_safe(charts.chart_svg(bars, _("Where the sequence ends"), "odds-chart")),
+    }
+
+
+def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
+    skills = edition_skills(edition)
+    names = {s: skill_label(edition, s, lang) for s in skills}
+    players = []
+    for slot in form.players:
+        chosen = {s if s != "claws" else "claw" for s in slot["skills"]}
+        error = slot["error"]
+        players.append(
+            {
+                **slot,
+                "error": calculator.page_error(error) if isinstance(error, OddsError) else "",
+                "choices": [(content_slug(edition, s), names[s], s in chosen) for s in skills],
+                "summary": ", ".join(names[s] for s in skills if s in chosen),
+            }
+        )
+    rows = []
+    for row in padded(form.rows):
+        error = row["error"]
+        rows.append({**row, "error": calculator.page_error(error) if isinstance(error, OddsError) else ""})
+    return {
+        "players": players,
+        "rows": rows,
+        "kinds": [
+            {
+                "value": k,
+                "label": kind_label(k, edition, lang),
+                "default": default_text(k, edition),
+                "names": sorted((key, calculator_rush_term(key, lang)) for key in calculator.EDITIONS) if k == "gfi" else [],
+            }
+            for k in FORM_KINDS
+        ],
+        "goals": [(g, str(label)) for g, label in GOAL_LABELS.items()],
+        "loner_choices": get_edition(edition).loner_targets,
+        "who_choices": [(str(p["slot"]), p["name"]) for p in form.players],
+    }
+
+
+def page_context(query: Any, lang: str) -> dict[str, Any]:
+    problems: list[str] = []
+    if has_form(query):
+        form = read_form(query)
+        problems = [calculator.page_error(e) for e in form.errors if e.index is None and e.subject in ("edition", "team_reroll", "steps", "players")]
+    else:
+        try:
+            form = form_of(calculator.read(query))
+        except OddsError as error:
+            problems = [calculator.page_error(error)]
+            fallback = query.get("edition") if query.get("edition") in calculator.EDITIONS else "lrb6"
+            form = form_of(parse_code(EXAMPLE, fallback))
+            form.sequence = None
+    sequence = form.sequence
+    context: dict[str, Any] = {
+        "form": form,
+        "edition": form.edition,
+        "editions": calculator.EDITIONS,
+        "team": form.team,
+        "problems": problems,
+        "has_errors": sequence is None,
+        "result": None,
+        "helper": oddshelper.helper_context(query, form.edition, lang),
+        **_choices(form, form.edition, lang),
+    }
+    if sequence is not None:
+        result = calculator.solve(sequence)
+        context["result"] = present(sequence, result, lang)
+        q = QueryDict(mutable=True)
+        q["c"] = sequence.code()
+        encoded = q.urlencode(safe=";,:/=.?")
+        context["code"] = sequence.code()
+        context["share_url"] = reverse("tutorial:odds") + "?" + encoded
+        context["api_url"] = "/api/v1/odds?" + encoded
+    return context
+
+
+__all__ = ["SLOTS", "page_context", "present", "step_label"]
