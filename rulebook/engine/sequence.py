@@ -44,11 +44,25 @@ class Leaf:
 @dataclass(frozen=True, slots=True)
 class Chance:
     branches: tuple[tuple[Fraction, Tree], ...]
+    _hash: int = field(default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:  # trees are hashed often (merging, caches): once is enough
+        object.__setattr__(self, "_hash", hash(self.branches))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass(frozen=True, slots=True)
 class Decide:
     alternatives: tuple[Tree, ...]  # the first is the one taken without any re-roll
+    _hash: int = field(default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash(self.alternatives))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,6 +81,13 @@ class Resource:
 class Spend:
     resource: Resource
     then: Tree
+    _hash: int = field(default=0, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_hash", hash((self.resource, self.then)))
+
+    def __hash__(self) -> int:
+        return self._hash
 
 
 Tree = Leaf | Chance | Decide | Spend
@@ -138,6 +159,9 @@ class _Fractions:
         return x  # type: ignore[return-value]
 
 
+_THREES = [3**k for k in range(256)]
+
+
 class _Ring23(_Fractions):
     """Exact arithmetic without gcds: every chance in Blood Bowl is n / (2^a 3^b) (dice of 2, 3, 6,
     8 and 16 sides), kept as the triple (n, a, b) and never reduced until the end. Some five times
@@ -148,7 +172,7 @@ class _Ring23(_Fractions):
 
     def __init__(self) -> None:
         self.cache: dict[Fraction, Num] = {}
-        self.threes = [3**k for k in range(64)]
+        self.threes = _THREES
 
     def of(self, q: Fraction) -> Num:
         found = self.cache.get(q)
@@ -173,8 +197,12 @@ class _Ring23(_Fractions):
         n2, a2, b2 = y  # type: ignore[misc]
         if a1 == a2 and b1 == b2:
             return (n1 + n2, a1, b1)
-        a, b = max(a1, a2), max(b1, b2)
-        return ((n1 << (a - a1)) * self._three(b - b1) + (n2 << (a - a2)) * self._three(b - b2), a, b)
+        a = a1 if a1 > a2 else a2
+        b = b1 if b1 > b2 else b2
+        threes = self.threes
+        if b >= len(threes):
+            self._three(b)
+        return ((n1 << (a - a1)) * threes[b - b1] + (n2 << (a - a2)) * threes[b - b2], a, b)
 
     def mul(self, x: Num, y: Num) -> Num:
         n1, a1, b1 = x  # type: ignore[misc]
@@ -236,7 +264,13 @@ class _Solver:
     """Best values by dynamic programming in one ring; with `exact` set (a solver in an exact ring)
     the ring is the float one, and near ties are settled by the exact solver."""
 
-    def __init__(self, nodes: Sequence[Node], ring: _Fractions, exact: _Solver | None = None) -> None:
+    def __init__(
+        self,
+        nodes: Sequence[Node],
+        ring: _Fractions,
+        exact: _Solver | None = None,
+        relevant: list[tuple[frozenset[tuple[str, str, str]], bool]] | None = None,
+    ) -> None:
         self.nodes = nodes
         self.end = len(nodes)
         self.ring = ring
@@ -245,7 +279,7 @@ class _Solver:
         self.node_memo: dict[tuple[int, str, _State], _Value] = {}
         self.choices: dict[tuple[int, int, _State], int] = {}
         self.weights: dict[int, list[tuple[Num, Tree]]] = {}
-        self.relevant = _relevant(nodes)
+        self.relevant = relevant if relevant is not None else _relevant(nodes)
         self.win: _Value = (ring.one, ring.zero)
         self.lose: _Value = (ring.zero, ring.zero)
 
@@ -294,7 +328,15 @@ class _Solver:
             return self.memo[key]
         ring = self.ring
         found: _Value | None
-        if isinstance(tree, Chance):
+        if isinstance(tree, Chance) and self.exact is not None:  # floats: plain arithmetic, no ring calls
+            fp = ft = 0.0
+            for weight, sub in self.branches(tree):
+                value = self.leaf(sub, index, state) if isinstance(sub, Leaf) else self.eval(sub, index, state)
+                assert value is not None
+                fp += weight * value[0]  # type: ignore[operator]
+                ft += weight * value[1]  # type: ignore[operator]
+            found = (fp, ft)
+        elif isinstance(tree, Chance):
             p = t = ring.zero
             for weight, sub in self.branches(tree):
                 value = self.eval(sub, index, state)
@@ -408,7 +450,8 @@ def solve_program(nodes: Sequence[Node], team_rerolls: int) -> Report:
 
 def _solve_with(nodes: Sequence[Node], team_rerolls: int, ring: _Fractions) -> Report:
     """Choices by floats (near ties settled exactly), then the plan followed forward exactly."""
-    chooser = _Solver(nodes, _Floats(), exact=_Solver(nodes, ring))
+    relevant = _relevant(nodes)
+    chooser = _Solver(nodes, _Floats(), exact=_Solver(nodes, ring, relevant=relevant), relevant=relevant)
     start: _State = (max(0, team_rerolls), frozenset())
     chooser.value(0, "", start)
     n = len(nodes)

@@ -53,6 +53,7 @@ def joint(edition: Edition, spec: ArmourSpec, context: str) -> Distribution[tupl
     return outcome.joint
 
 
+@lru_cache(maxsize=4096)
 def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerolls) -> Tree:
     """The chain as the solver sees it (an armour roll needs a player on the ground: after a push
     that left him standing there is none)."""

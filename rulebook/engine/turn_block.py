@@ -97,10 +97,19 @@ def _block_tree(
     dist = blocks.chosen_distribution(cats, spec.dice, spec.chooser)
     fresh = chance([(p, leaves[c]) for c, p in dist.items()])
     unit = Fraction(1, 6**spec.dice)
-    one_die = Fraction(1, 6)
+
+    canonical: dict[tuple[tuple[str, Fraction], ...], Tree] = {}
 
     def die_reroll(faces: tuple[int, ...], position: int) -> Tree:
-        return chance([(one_die, leaves[chosen(faces[:position] + (g,) + faces[position + 1 :])]) for g in range(6)])
+        """Re-rolling one die: the same outcomes give the very same tree (so equal choices are seen as one)."""
+        counts: dict[str, int] = {}
+        for g in range(6):
+            c = chosen(faces[:position] + (g,) + faces[position + 1 :])
+            counts[c] = counts.get(c, 0) + 1
+        key = tuple(sorted((c, Fraction(n, 6)) for c, n in counts.items()))
+        if key not in canonical:
+            canonical[key] = chance([(p, leaves[c]) for c, p in key])
+        return canonical[key]
 
     single_die_skills = [
         (Resource("free", rerolls.player, skill, once=False), FACE_INDEX[BlockFace(face)])
@@ -118,7 +127,8 @@ def _block_tree(
                     fresh, result
                 )
                 if rerolls.pro is not None:
-                    best_die = decide(tuple(die_reroll(faces, i) for i in _distinct_positions(faces)))
+                    dice_trees = list(dict.fromkeys(die_reroll(faces, i) for i in _distinct_positions(faces)))
+                    best_die = decide(dice_trees)
                     options.insert(0, Spend(Resource("pro", rerolls.player), binary(rerolls.pro, result, best_die)))
             for resource, face in single_die_skills:
                 if face in faces:

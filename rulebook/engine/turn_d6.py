@@ -68,6 +68,7 @@ def die_roll(result_of: Callable[[int], Tree], rerolls: Rerolls, best: Tree = OK
     return chance([(SIXTH, r if r == best else decide((r, *rerolls.options(fresh, r)))) for r in results])
 
 
+@lru_cache(maxsize=4096)
 def test_tree(target: int, rerolls: Rerolls, ok: Tree = OK, fail: Tree = FAIL) -> Tree:
     need = clamp_target(target)
     return die_roll(lambda face: ok if passes(face, need) else fail, rerolls, ok)
@@ -85,6 +86,7 @@ class Dodge:
     shadowed: Fraction = ZERO  # chance a Shadowing player follows him (the "branch" result)
 
 
+@lru_cache(maxsize=4096)
 def dodge_tree(dodge: Dodge, rerolls: Rerolls) -> Tree:
     need = clamp_target(dodge.target)
     through: Tree = binary(dodge.shadowed, OK, Leaf("branch", tag="shadowed")) if dodge.shadowed else OK
@@ -128,6 +130,7 @@ def scatter_back(times: int) -> Fraction:
     return scatter_distribution(_CENTRE, times)[_CENTRE]
 
 
+@lru_cache(maxsize=4096)
 def catch_tree(edition: Edition, target: int, context: str, rerolls: Rerolls) -> Tree:
     """A catch; after an inaccurate pass the ball must first scatter back onto the catcher's square,
     and the catch is harder (by the edition's inaccurate-pass modifier)."""
@@ -166,6 +169,7 @@ class Throw:
     caught_next: bool = False  # a catch (or a landing) follows: an inaccurate ball may still be caught
 
 
+@lru_cache(maxsize=4096)
 def throw_tree(edition: Edition, throw: Throw, rerolls: Rerolls) -> Tree:
     need = clamp_target(throw.target)
     fumbled = Leaf("fail", tag="fumble")
@@ -205,6 +209,7 @@ def throw_tree(edition: Edition, throw: Throw, rerolls: Rerolls) -> Tree:
     return tree
 
 
+@lru_cache(maxsize=4096)
 def landing_tree(edition: Edition, target: int, context: str, rerolls: Rerolls) -> Tree:
     penalty = edition.ttm_subpar_landing_penalty if context == "subpar" else 0
     return test_tree(target + penalty, rerolls)
