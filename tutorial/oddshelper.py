@@ -20,14 +20,14 @@ from .presenting import explanation_lines
 
 HELPER_KINDS = {
     "dodge": gettext_lazy("Dodge"),
-    "rush": gettext_lazy("Go for it / rush"),
+    "rush": "",  # the edition's own term
     "pickup": gettext_lazy("Pick-up"),
     "catch": gettext_lazy("Catch"),
     "handoff": gettext_lazy("Hand-off (the catch)"),
     "pass": gettext_lazy("Pass"),
     "intercept": gettext_lazy("Interception (the opponent's roll)"),
     "land": gettext_lazy("Landing after a throw"),
-    "hailmary": gettext_lazy("Hail Mary Pass"),
+    "hailmary": "",  # the skill's name
 }
 assert set(HELPER_KINDS) == set(KINDS)
 WEATHERS = {
@@ -45,6 +45,23 @@ CATCH_LABELS = {
 assert set(CATCH_LABELS) == set(CATCHES)
 
 
+# The glossary entry naming "going for it" in each edition (classic: Going For It; 2025: Rush).
+RUSH_TERMS = {"lrb6": "go-for-it", "bb2025": "rush"}
+
+
+def rush_term(edition: str, lang: str) -> str:
+    """The edition's own name for going for it, from its glossary ("¡A por ellos!" in the classic
+    rules, "Forzar la marcha" in 2025); the tutorial's phrase if the entry is missing."""
+    term = selectors.glossary_term(edition, RUSH_TERMS.get(edition, ""))
+    return (getattr(term, f"term_{lang}", "") if term else "") or phrases.phrase("rush", lang, edition)
+
+
+def _special_label(kind: str, edition: str, lang: str) -> str:
+    if kind == "rush":
+        return rush_term(edition, lang)
+    return selectors.skill_names(edition, ["hail-mary-pass"], lang)["hail-mary-pass"]
+
+
 def helper_context(query: Any, edition: str, lang: str) -> dict[str, Any]:
     kind = (query.get("h_kind") or "").strip()
     chosen = {s for s in (query.getlist("h_skills") if hasattr(query, "getlist") else []) if s in SKILLS}
@@ -60,7 +77,7 @@ def helper_context(query: Any, edition: str, lang: str) -> dict[str, Any]:
     names = selectors.skill_names(edition, list(SKILLS), lang)
     context: dict[str, Any] = {
         "fields": fields,
-        "kinds": [(k, str(label)) for k, label in HELPER_KINDS.items()],
+        "kinds": [(k, str(label) or _special_label(k, edition, lang)) for k, label in HELPER_KINDS.items()],
         "bands": [(b, phrases.phrase(b, lang, edition)) for b in BANDS],
         "catches": [(c, str(label)) for c, label in CATCH_LABELS.items()],
         "weathers": [(w, str(label)) for w, label in WEATHERS.items()],

@@ -92,6 +92,19 @@ CHAIN_CLASSES = {
     "casualty": "out-crowd",
 }
 CHAIN_ORDER = tuple(CHAIN_CLASSES)
+BLOCK_WORDS = ("dodge", "block", "wrestle", "stand-firm", "side-step")
+DODGE_WORDS = ("tackle", "diving-tackle")
+VICTIM_WORDS = ("thick-skull", "stunty", "iron-hard-skin")
+THROW_CLASSES = {
+    "fumble": "out-attacker",
+    "intercepted": "out-both",
+    "inaccurate": "out-push",
+    "subpar": "out-push",
+    "accurate": "out-down",
+    "superb": "out-down",
+}
+THROW_ORDER = tuple(THROW_CLASSES)
+NOTES = ("held", "shadowed", "kick_back", "missed")  # results worth a line of their own
 
 
 def content_slug(edition: str, slug: str) -> str:
@@ -103,23 +116,34 @@ def skill_label(edition: str, slug: str, lang: str) -> str:
     return selectors.skill_names(edition, [shown], lang)[shown]
 
 
+# The glossary entry naming each kind of roll (the edition's own term in each language).
+KIND_TERMS = {
+    "dodge": "dodge",
+    "pickup": "pick-up",
+    "catch": "catch",
+    "handoff": "hand-off",
+    "pass": "pass",
+    "block": "block",
+    "armour": "armour-roll",
+    "foul": "foul",
+}
+
+
+def glossary(edition: str, slug: str, lang: str) -> str:
+    term = selectors.glossary_term(edition, slug)
+    return (getattr(term, f"term_{lang}", "") if term else "") or ""
+
+
 def kind_label(kind: str, edition: str, lang: str) -> str:
     if kind in ("gfi", "rush"):
         return calculator_rush_term(edition, lang)
     if kind in SKILL_KINDS:
         return skill_label(edition, SKILL_KINDS[kind], lang)
-    return str(KIND_LABELS[kind])
-
-
-# The glossary entry naming "going for it" in each edition (classic: Going For It; 2025: Rush).
-RUSH_TERMS = {"lrb6": "go-for-it", "bb2025": "rush"}
+    return (glossary(edition, KIND_TERMS[kind], lang) if kind in KIND_TERMS else "") or str(KIND_LABELS[kind])
 
 
 def calculator_rush_term(edition: str, lang: str) -> str:
-    """The edition's own name for going for it, from its glossary ("¡A por ellos!" in the classic
-    rules, "Forzar la marcha" in 2025); the tutorial's phrase if the entry is missing."""
-    term = selectors.glossary_term(edition, RUSH_TERMS.get(edition, ""))
-    return (getattr(term, f"term_{lang}", "") if term else "") or phrases.phrase("rush", lang, edition)
+    return oddshelper.rush_term(edition, lang)
 
 
 def edition_skills(edition: str) -> list[str]:
@@ -150,11 +174,13 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
 
 
 def source_label(source: str, edition: str, lang: str) -> str:
-    return _("Team re-roll") if source == "team" else skill_label(edition, source, lang)
+    if source == "team":
+        return glossary(edition, "team-reroll", lang) or _("Team re-roll")
+    return skill_label(edition, source, lang)
 
 
 def outcome_name(tag: str, edition: str, lang: str) -> str:
-    return phrases.phrase(tag, lang, edition)
+    return phrases.outcome(tag, lang, edition)
 
 
 def stacked(
@@ -212,10 +238,30 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
                 entry["second"] = {
                     "rerolls": rerolls(odds.second_spent, odds.second_saved, odds.second_reached, edition, lang),
                     "reached": Pct(odds.second_reached / odds.reached).format(lang),
-                    "bar": stacked(odds.second, block_order, BLOCK_CLASSES, _("Frenzy's second block"), f"s{n}", edition, lang),
+                    "bar": stacked(
+                        odds.second,
+                        block_order,
+                        BLOCK_CLASSES,
+                        _("The second block of %(skill)s") % {"skill": skill_label(edition, "frenzy", lang)},
+                        f"s{n}",
+                        edition,
+                        lang,
+                    ),
                 }
         elif step.kind in ("armour", "foul", "chainsaw", "stab"):
             entry["bar"] = stacked(odds.one_roll, CHAIN_ORDER, CHAIN_CLASSES, _("Armour and injury"), f"b{n}", edition, lang)
+        elif step.kind in ("pass", "hailmary", "ttm"):
+            thrown = {k: v for k, v in odds.played.items() if k in THROW_CLASSES}
+            if thrown:
+                entry["played"] = stacked(thrown, THROW_ORDER, THROW_CLASSES, _("The throw"), f"p{n}", edition, lang)
+        entry["notes"] = [
+            _("%(result)s: %(p)s of the times the turn gets here") % {
+                "result": outcome_name(tag, edition, lang).capitalize(),
+                "p": Pct(odds.played[tag]).format(lang),
+            }
+            for tag in NOTES
+            if odds.played.get(tag)
+        ]
         steps.append(entry)
     bars = [(_("Every step succeeds"), result.probability, Pct(result.probability).format(lang))]
     bars += [
@@ -261,7 +307,21 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
     for row in padded(form.rows):
         error = row["error"]
         rows.append({**row, "error": calculator.page_error(error) if isinstance(error, OddsError) else ""})
+    named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner")
+    words = {s.replace("-", "_"): skill_label(edition, s, lang) for s in named}
+    if edition == "bb2025":
+        words["loner"] = words["loner"].replace(" (X+)", "")
+    words |= {
+        "block": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in BLOCK_WORDS],
+        "dodge": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in DODGE_WORDS],
+        "victim": [
+            (content_slug(edition, s), skill_label(edition, s, lang))
+            for s in VICTIM_WORDS
+            if s != "iron-hard-skin" or edition == "bb2025"
+        ],
+    }
     return {
+        "words": words,
         "players": players,
         "rows": rows,
         "kinds": [

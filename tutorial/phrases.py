@@ -96,6 +96,12 @@ def phrase(key: str, lang: str, edition: str | None = None, **params: Any) -> st
     return template.format_map(_Params(params))
 
 
+def outcome(key: str, lang: str, edition: str | None = None) -> str:
+    """The name of a result ("accurate pass", "stunned"), never a reason of the same key."""
+    found = _find(("outcomes", "words"), key, lang, edition)
+    return with_skill_names(found, lang, edition) if found is not None else phrase(key, lang, edition)
+
+
 def heading(key: str, lang: str, edition: str | None = None) -> str:
     """The title of an explanation panel (a heading, else the key's phrase)."""
     found = _find(("headings",), key, lang, edition)

@@ -114,6 +114,16 @@ OUTCOMES: dict[str, str] = {
     "accurate": "accurate pass",
     "inaccurate": "inaccurate pass",
     "fumble": "fumble",
+    "intercepted": "the pass is intercepted",
+    "missed": "the scattered ball does not come back to the catcher",
+    "superb": "Throw Team-Mate: a superb throw",
+    "subpar": "Throw Team-Mate: a subpar throw (the landing is harder in 2025)",
+    # a turn's other results (engine/turn.py)
+    "held": "Tentacles hold the dodger in his square",
+    "shadowed": "a Shadowing player follows the dodger",
+    "kick_back": "the chainsaw kicks back (a 1)",
+    "not_down": "no armour roll: the defender is still standing",
+    "sent_off": "the fouler is sent off",
     # armour, injury, casualty
     "armour_holds": "the armour holds",
     "stunned": "stunned",

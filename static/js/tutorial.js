@@ -39,6 +39,20 @@
     if (value && option) value.value = option.getAttribute("data-default") || "";
     if (previous) previous.value = select.value;
   }, true);
+  // Odds calculator: after an update, each field whose message is not empty is marked invalid (the
+  // messages are swapped in place; the fields keep the reader's focus and typing).
+  document.body.addEventListener("htmx:afterSettle", function () {
+    document.querySelectorAll(".odds-form .error[id$='-error']").forEach(function (message) {
+      const field = document.getElementById(message.id.slice(0, -"-error".length));
+      if (!field) return;
+      const bad = message.textContent.trim() !== "";
+      field.toggleAttribute("aria-invalid", bad);
+      if (bad) field.setAttribute("aria-invalid", "true");
+      if (bad) field.setAttribute("aria-describedby", message.id); else field.removeAttribute("aria-describedby");
+      const holder = field.closest(".odds-row, .odds-player");
+      if (holder) holder.classList.toggle("has-error", bad);
+    });
+  });
   document.body.addEventListener("htmx:afterSwap", function (event) {
     const source = event.detail.elt;
     if (source && source.matches && source.matches(".step-pager a")) {

@@ -53,7 +53,7 @@ def test_odds_edition_renames_going_for_it_at_once(site: str, page) -> None:
     assert option.inner_text() == classic and classic != modern
     page.locator('input[name="edition"][value="bb2025"]').check()
     assert option.inner_text() == modern
-    page.wait_for_url("**edition=bb2025**")
+    page.wait_for_url("**c=bb2025**")  # the share code goes to the address bar
     page.wait_for_function(
         "document.querySelector('#odds-result').innerText.includes({!r})".format(modern.split(" (")[0])
     )

@@ -1,0 +1,169 @@
+"""The odds language of a whole turn, its share code, the page's form and the JSON API."""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+import pytest
+from django.utils.html import escape
+from django.utils.translation import gettext, override
+
+from rulebook.engine import get_edition
+from rulebook.engine.turn import solve_turn
+from tutorial.odds import OddsError
+from tutorial.oddscode import format_code, parse_code, parse_value
+
+pytestmark = pytest.mark.django_db
+
+TURN = "bb2025;rr2;runner=dodge,sure-feet;ogre=loner:4,mighty-blow,frenzy;runner.dodge:3,gfi,ogre.block:2d/dodge,armour:9/ko"
+
+
+def test_the_share_code_reads_back_as_it_was_written() -> None:
+    sequence = parse_code(TURN)
+    assert sequence.edition == "bb2025" and sequence.team_rerolls == 2
+    assert [p.name for p in sequence.players] == ["runner", "ogre"]
+    ogre = sequence.players[1]
+    assert ogre.loner == 4 and {"mighty-blow", "frenzy"} <= ogre.skills
+    assert [(s.player, s.kind) for s in sequence.steps] == [
+        ("runner", "dodge"),
+        ("runner", "rush"),
+        ("ogre", "block"),
+        ("ogre", "armour"),
+    ]
+    block = sequence.steps[2]
+    assert block.value == 2 and block.against == frozenset({"dodge"})
+    assert sequence.steps[3].goal == "ko"
+    code = format_code(sequence)
+    assert parse_code(code) == sequence
+    assert code == "bb2025;rr2;runner=dodge,sure-feet;ogre=frenzy,mighty-blow,loner:4;dodge:3,gfi:2,ogre.block:2d/vs:dodge,armour:9/ko"
+
+
+@pytest.mark.parametrize(
+    ("kind", "typed", "edition", "expected"),
+    [
+        ("dodge", "4+", "lrb6", (4, False)),
+        ("block", "2D", "lrb6", (2, False)),
+        ("block", "-2D", "bb2025", (2, True)),
+        ("block", "−3d", "lrb6", (3, True)),
+        ("armour", "AV8", "lrb6", (8, False)),
+        ("armour", "av 9", "bb2025", (9, False)),
+        ("armour", "8+", "lrb6", (7, False)),  # breaking on 8+ is a classic AV of 7
+        ("armour", "8+", "bb2025", (8, False)),  # and a 2025 AV of 8+
+        ("rush", "", "lrb6", (2, False)),
+    ],
+)
+def test_values_as_coaches_type_them(kind, typed, edition, expected) -> None:
+    assert parse_value(kind, typed, edition, typed) == expected
+
+
+@pytest.mark.parametrize("bad", ["dodge:7", "block:-1d", "armour:AV13", "block:2d/fly", "dodge:3/int:5", "x.y.dodge:3"])
+def test_bad_steps_name_the_step(bad: str) -> None:
+    with pytest.raises(OddsError) as problem:
+        parse_code(f"lrb6;dodge:3,{bad}")
+    assert problem.value.index == 2
+
+
+def test_the_api_takes_the_same_code(client) -> None:
+    data = client.get("/api/v1/odds", {"c": TURN}).json()
+    exact = solve_turn(get_edition("bb2025"), parse_code(TURN).turn()).probability
+    assert Fraction(data["probability"]) == exact
+    assert data["code"] == format_code(parse_code(TURN))
+    block = data["explanation"][2]
+    assert block["player"] == "ogre" and set(block["outcomes"]) >= {"attacker_down", "defender_down"}
+    assert sum(Fraction(v) for v in block["outcomes"].values()) == 1
+    assert Fraction(data["team_rerolls_used"]) > 0 and data["weakest_step"] in (1, 2, 3, 4)
+    # the code's edition wins over the parameter; classic parameters still work
+    assert client.get("/api/v1/odds", {"c": TURN, "edition": "lrb6"}).json()["edition"] == "bb2025"
+    classic = client.get("/api/v1/odds?steps=dodge:3,gfi:2&team_reroll=0").json()
+    assert classic["probability"] == "5/9" and classic["code"] == "lrb6;rr0;dodge:3,gfi:2"
+
+
+@pytest.mark.parametrize(
+    ("code", "message"),
+    [
+        ("lrb6;p=loner:3;dodge:3", "in this edition a Loner's target is 4+"),
+        ("lrb6;p=brawler;block:1d", "is not a skill of this edition"),
+        ("lrb6;?dodge:3", "needs a roll before it"),
+        ("lrb6;dodge:3;gfi:2", "is neither an edition"),
+    ],
+)
+def test_the_api_refuses_what_the_rules_do_not_allow(client, code: str, message: str) -> None:
+    response = client.get("/api/v1/odds", {"c": code})
+    assert response.status_code == 400 and message in response.json()["error"]
+
+
+def form(**fields: str) -> dict[str, str]:
+    base = {"edition": "lrb6", "team_reroll": "1", "pn1": "a", "pn2": "b", "pn3": "c"}
+    return base | fields
+
+
+def test_the_form_builds_a_multi_player_turn(client) -> None:
+    query = form(
+        ps1=["dodge"],
+        pl2="4",
+        k1="dodge",
+        v1="3+",
+        w1="1",
+        k2="block",
+        v2="2D",
+        w2="2",
+        g2="push",
+        o2="dodge block",
+        k3="foul",
+        v3="AV8",
+        w3="3",
+        c3="1",
+        o3="a:1",
+    )
+    html = client.get("/en/odds/", query).content.decode()
+    assert "c=lrb6;rr1;a=dodge;b=loner:4;dodge:3,b.block:2d/push/vs:block.dodge,?c.foul:8/a:1" in html
+    assert html.count('class="outcome-bar"') >= 2  # the block's bar and the foul's
+
+
+def test_a_changed_kind_gets_its_usual_value_without_javascript(client) -> None:
+    html = client.get("/en/odds/", form(k1="block", pk1="dodge", v1="3+")).content.decode()
+    assert re.search(r'<input id="v1"[^>]*value="2D"', html)
+    kept = client.get("/en/odds/", form(k1="block", pk1="dodge", v1="3D")).content.decode()
+    assert re.search(r'<input id="v1"[^>]*value="3D"', kept)  # a value the reader typed for the new kind stays
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "fr"])
+def test_every_bad_row_gets_its_own_message_in_the_readers_language(client, lang: str) -> None:
+    html = client.get(f"/{lang}/odds/", form(k1="dodge", v1="9", k2="rush", v2="2", k3="block", v3="5D")).content.decode()
+    with override(lang):
+        d6 = gettext("a D6 target must be between 2 and 6")
+        dice = gettext("a block uses 1, 2 or 3 dice (a negative number when the defender chooses)")
+    assert d6 != "a D6 target must be between 2 and 6"
+    assert escape(d6) in re.search(r'id="v1-error">([^<]*)<', html).group(1)
+    assert escape(dice) in re.search(r'id="v3-error">([^<]*)<', html).group(1)
+    assert re.search(r'id="v2-error"></span>', html)
+    assert 'class="odds-answer"' not in html  # no other sequence's result in its place
+
+
+def test_the_target_helper_shows_the_target_and_why(client) -> None:
+    html = client.get("/en/odds/", {"c": "lrb6;dodge:3", "h_kind": "dodge", "h_char": "3", "h_m": "1"}).content.decode()
+    answer = re.search(r'<div id="helper-answer".*?</div>', html, re.S).group(0)
+    assert "Target: 4+" in answer and answer.count("<li>") >= 3
+    passing = client.get(
+        "/en/odds/", {"c": "bb2025;dodge:3", "edition": "bb2025", "h_kind": "pass", "h_char": "4", "h_m": "1"}
+    ).content.decode()
+    helper = re.search(r'<div id="helper-answer".*?</div>', passing, re.S).group(0)
+    assert "Target: 6+" in helper and "fumbled on 1–3" in helper
+    bad = client.get("/en/odds/", {"c": "lrb6;dodge:3", "h_kind": "dodge", "h_char": "9"}).content.decode()
+    assert "must be a whole number from 1 to 6" in bad
+
+
+def test_no_inline_style_in_the_calculator(client) -> None:
+    html = client.get("/en/odds/", {"c": TURN}).content.decode()
+    main = html[html.index('id="odds-result"') : html.rindex("</form>")]
+    assert "style=" not in main and "<svg" in main
+
+
+def test_the_htmx_answer_pushes_the_share_code(client) -> None:
+    response = client.get("/en/odds/", form(k1="dodge", v1="3"), HTTP_HX_REQUEST="true", HTTP_HX_TARGET="odds-result")
+    assert response["HX-Push-Url"].startswith("/en/odds/?c=lrb6;rr1;")
+    html = response.content.decode()
+    assert "<html" not in html and 'hx-swap-oob="true"' in html
+    bad = client.get("/en/odds/", form(k1="dodge", v1="x"), HTTP_HX_REQUEST="true", HTTP_HX_TARGET="odds-result")
+    assert bad["HX-Push-Url"] == "false"
