@@ -13,6 +13,7 @@ from __future__ import annotations
 import statistics
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -50,7 +51,7 @@ def clear_every_cache() -> None:
                 value.cache_clear()
 
 
-def timings(edition_key: str, cold: bool = False, clock=time.perf_counter) -> list[float]:
+def timings(edition_key: str, cold: bool = False, clock: Callable[[], float] = time.perf_counter) -> list[float]:
     edition = get_edition(edition_key)
     sequence = Turn(STEPS, PLAYERS, team_rerolls=2)
     solve_turn(edition, sequence)  # warm the per-edition tables
@@ -66,7 +67,7 @@ def timings(edition_key: str, cold: bool = False, clock=time.perf_counter) -> li
 
 
 def main() -> int:
-    print("odds benchmark: 10 steps, 3 players, 2 team re-rolls (median of %d solves)" % REPEATS)
+    print(f"odds benchmark: 10 steps, 3 players, 2 team re-rolls (median of {REPEATS} solves)")
     missed = False
     for key in ("lrb6", "bb2025"):
         times = timings(key)

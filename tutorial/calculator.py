@@ -42,11 +42,11 @@ RULE_MESSAGES = {
 
 
 def rule_error(error: TurnError) -> OddsError:
-    params = dict(error.params)
+    params: dict[str, Any] = dict(error.params)
     if "targets" in params:
-        params["targets"] = ", ".join(f"{t}+" for t in params["targets"])  # type: ignore[union-attr]
-    subject = str(params.get("player", "steps"))
-    problem = OddsError(subject, RULE_MESSAGES.get(error.code, error.code), **params)
+        params["targets"] = ", ".join(f"{t}+" for t in params["targets"])
+    subject = str(params.pop("player", "steps"))
+    problem = OddsError(subject, RULE_MESSAGES.get(error.code, error.code), None, **params)
     problem.index = error.step
     return problem
 

@@ -63,12 +63,12 @@ KIND_ALIASES = {
 D6_KINDS = ("dodge", "rush", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land", "leap", "roll")
 CODE_KIND = {"rush": "gfi"}  # the classic short name stays the share code's
 DEFAULT_VALUE = {"rush": 2, "hailmary": 2, "block": 1, "armour": 8, "foul": 8, "chainsaw": 8, "stab": 8}
-GOALS = {"block": ("down", "push", "safe"), **{k: ("break", "ko", "cas") for k in CHAIN_KINDS}}
+GOALS = {"block": ("down", "push", "safe"), **dict.fromkeys(CHAIN_KINDS, ("break", "ko", "cas"))}
 FLAGS = ("blitz", "crowd")
 NUMBER_OPTIONS = {"f": (1, 5), "int": (2, 6), "tentacles": (1, 8), "shadow": (1, 9), "a": (-6, 6)}
 SHORTCUTS = {"dt": "diving-tackle"}
 NAME_RE = re.compile(r"^[a-z][a-z0-9-]{0,11}$")
-VALUE_RE = re.compile(r"^(?P<sign>[-−+]?)\s*(?P<av>av)?\s*(?P<n>\d{1,2})\s*(?P<suffix>\+|d)?$")
+VALUE_RE = re.compile(r"^(?P<sign>[-−+]?)\s*(?P<av>av|ar)?\s*(?P<n>\d{1,2})\s*(?P<suffix>\+|d)?$")  # AR: es, fr
 
 # Messages (English for the API; translated on the page through calculator.page_error).
 UNKNOWN_KIND = gettext_noop(

@@ -34,8 +34,8 @@ ROWS = MAX_STEPS
 SLOTS = MAX_PLAYERS
 SLOT_NAMES = ("a", "b", "c")  # short names for the share code; the reader may rename them
 D6_DEFAULTS = {"dodge": 3, "pickup": 3, "catch": 3, "handoff": 3, "pass": 4, "ttm": 4, "land": 3, "leap": 4, "roll": 4}
-FORM_KINDS = ("dodge", "gfi", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land", "leap", "roll")
-FORM_KINDS += ("block", "armour", "foul", "chainsaw", "stab")
+FORM_KINDS: tuple[str, ...] = ("dodge", "gfi", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land")
+FORM_KINDS += ("leap", "roll", "block", "armour", "foul", "chainsaw", "stab")
 ENGINE_KIND = {"gfi": "rush"}
 
 
@@ -184,15 +184,19 @@ def form_of(sequence: Sequence) -> Form:
     for s in sequence.steps:
         if s.player not in names:
             names.append(s.player)
+    spare = [n for n in SLOT_NAMES if n not in names]
     for i in range(1, SLOTS + 1):
-        name = names[i - 1] if i <= len(names) else next(n for n in SLOT_NAMES if n not in names)
+        name = names[i - 1] if i <= len(names) else spare.pop(0)
         player = sequence.turn().player(name)
         slots.append(
             {
                 "slot": i,
                 "name": name,
                 "skills": sorted(s for s in player.skills if s != "loner"),
-                "loner": str(player.loner or ("" if "loner" not in player.skills else get_edition(sequence.edition).loner_default_target)),
+                "loner": str(
+                    player.loner
+                    or ("" if "loner" not in player.skills else get_edition(sequence.edition).loner_default_target)
+                ),
                 "st": "" if player.st == 3 else str(player.st),
                 "ag": "" if player.ag == 3 else str(player.ag),
                 "ma": "" if player.ma == 6 else str(player.ma),
@@ -233,7 +237,9 @@ def padded(rows: list[dict[str, Any]], extra: int = 3) -> list[dict[str, Any]]:
     used = max((r["n"] for r in rows if r["kind"]), default=0)
     shown = [r for r in rows if r["n"] <= used]
     for n in range(used + 1, min(ROWS, used + extra) + 1):
-        shown.append({"n": n, "who": "1", "kind": "", "value": "", "goal": "", "options": "", "conditional": False, "error": ""})
+        shown.append(
+            {"n": n, "who": "1", "kind": "", "value": "", "goal": "", "options": "", "conditional": False, "error": ""}
+        )
     return shown
 
 

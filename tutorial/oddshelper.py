@@ -5,6 +5,7 @@ h_weather, h_skills (repeated); a bad value gets its message next to it."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from django.utils.translation import gettext as _
@@ -62,6 +63,15 @@ def _special_label(kind: str, edition: str, lang: str) -> str:
     return selectors.skill_names(edition, ["hail-mary-pass"], lang)["hail-mary-pass"]
 
 
+def _characteristic(kind: str, edition: str, lang: str) -> str:
+    """What the number is: AG, or the 2025 PA for a pass (as our glossary abbreviates them)."""
+    slug = "passing-ability" if kind in ("pass", "hailmary") and edition == "bb2025" else "agility"
+    term = selectors.glossary_term(edition, slug)
+    name = (getattr(term, f"term_{lang}", "") if term else "") or slug
+    short = re.search(r"\(([^)]+)\)\s*$", name)
+    return short.group(1) if short else name
+
+
 def helper_context(query: Any, edition: str, lang: str) -> dict[str, Any]:
     kind = (query.get("h_kind") or "").strip()
     chosen = {s for s in (query.getlist("h_skills") if hasattr(query, "getlist") else []) if s in SKILLS}
@@ -82,7 +92,7 @@ def helper_context(query: Any, edition: str, lang: str) -> dict[str, Any]:
         "catches": [(c, str(label)) for c, label in CATCH_LABELS.items()],
         "weathers": [(w, str(label)) for w, label in WEATHERS.items()],
         "skills": [(s, names[s], s in chosen) for s in SKILLS],
-        "char_label": _("PA (2025: the number before the +)") if kind in ("pass", "hailmary") and edition == "bb2025" else _("AG"),
+        "char_label": _characteristic(kind, edition, lang),
         "answer": None,
         "error": "",
     }
@@ -95,7 +105,7 @@ def helper_context(query: Any, edition: str, lang: str) -> dict[str, Any]:
         catch = query_choice(query, "h_catch", CATCHES, "accurate_pass")
         weather = Weather(query_choice(query, "h_weather", WEATHERS, "nice"))
     except QueryError as error:
-        label = {"h_char": _("AG or PA"), "h_m": _("Opponents marking")}.get(error.param, error.param)
+        label = {"h_char": context["char_label"], "h_m": _("Opponents marking")}.get(error.param, error.param)
         context["error"] = _("%(subject)s: must be a whole number from %(lo)s to %(hi)s") % {
             "subject": label,
             "lo": 0 if error.param == "h_m" else 1,

@@ -12,18 +12,28 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from rulebook import selectors
 from rulebook.engine import get_edition
 from rulebook.engine.block import ATTACKER_PREFERENCE
-from rulebook.engine.turn import PLAYER_SKILLS, TurnOdds, TurnStep
+from rulebook.engine.turn import PLAYER_SKILLS, TurnOdds
 from rulebook.formatting import num
 
-from . import calculator, charts, oddshelper, phrases
+from . import calculator, charts, oddshelper
 from .odds import OddsError
 from .oddscode import Sequence, parse_code
 from .oddsform import FORM_KINDS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
+from .oddslabels import (
+    GOAL_LABELS,
+    abbreviation,
+    calculator_rush_term,
+    content_slug,
+    glossary,
+    kind_label,
+    outcome_name,
+    skill_label,
+    source_label,
+    step_label,
+)
 from .values import Frac, Pct
 
 EXAMPLE = "dodge:3,gfi:2,pickup:3"
@@ -50,29 +60,6 @@ SKILL_ORDER = (
     "chainsaw",
 )
 assert set(SKILL_ORDER) <= PLAYER_SKILLS
-CONTENT_SLUG = {"bb2025": {"claw": "claws", "side-step": "sidestep"}}
-KIND_LABELS = {
-    "dodge": gettext_lazy("Dodge"),
-    "pickup": gettext_lazy("Pick-up"),
-    "catch": gettext_lazy("Catch"),
-    "handoff": gettext_lazy("Hand-off (the catch)"),
-    "pass": gettext_lazy("Pass"),
-    "land": gettext_lazy("Landing after a throw"),
-    "leap": gettext_lazy("Leap or jump"),
-    "roll": gettext_lazy("Another D6 roll"),
-    "block": gettext_lazy("Block"),
-    "armour": gettext_lazy("Armour (after a block)"),
-    "foul": gettext_lazy("Foul"),
-}
-SKILL_KINDS = {"hailmary": "hail-mary-pass", "ttm": "throw-team-mate", "chainsaw": "chainsaw", "stab": "stab"}
-GOAL_LABELS = {
-    "down": gettext_lazy("knock down"),
-    "push": gettext_lazy("knock down or push"),
-    "safe": gettext_lazy("no turnover"),
-    "break": gettext_lazy("break armour"),
-    "ko": gettext_lazy("knocked out or worse"),
-    "cas": gettext_lazy("casualty"),
-}
 BLOCK_CLASSES = {
     "attacker_down": "out-attacker",
     "both_down": "out-both",
@@ -80,7 +67,7 @@ BLOCK_CLASSES = {
     "defender_stood_firm": "out-none",
     "both_placed_prone": "out-prone",
     "defender_pushed": "out-push",
-    "defender_down_in_place": "out-down",
+    "defender_down_in_place": "out-inplace",
     "defender_down": "out-down",
     "defender_pushed_into_crowd": "out-crowd",
 }
@@ -107,84 +94,14 @@ THROW_ORDER = tuple(THROW_CLASSES)
 NOTES = ("held", "shadowed", "kick_back", "missed")  # results worth a line of their own
 
 
-def content_slug(edition: str, slug: str) -> str:
-    return CONTENT_SLUG.get(edition, {}).get(slug, slug)
-
-
-def skill_label(edition: str, slug: str, lang: str) -> str:
-    shown = content_slug(edition, slug)
-    return selectors.skill_names(edition, [shown], lang)[shown]
-
-
-# The glossary entry naming each kind of roll (the edition's own term in each language).
-KIND_TERMS = {
-    "dodge": "dodge",
-    "pickup": "pick-up",
-    "catch": "catch",
-    "handoff": "hand-off",
-    "pass": "pass",
-    "block": "block",
-    "armour": "armour-roll",
-    "foul": "foul",
-}
-
-
-def glossary(edition: str, slug: str, lang: str) -> str:
-    term = selectors.glossary_term(edition, slug)
-    return (getattr(term, f"term_{lang}", "") if term else "") or ""
-
-
-def kind_label(kind: str, edition: str, lang: str) -> str:
-    if kind in ("gfi", "rush"):
-        return calculator_rush_term(edition, lang)
-    if kind in SKILL_KINDS:
-        return skill_label(edition, SKILL_KINDS[kind], lang)
-    return (glossary(edition, KIND_TERMS[kind], lang) if kind in KIND_TERMS else "") or str(KIND_LABELS[kind])
-
-
-def calculator_rush_term(edition: str, lang: str) -> str:
-    return oddshelper.rush_term(edition, lang)
-
-
-def edition_skills(edition: str) -> list[str]:
-    own = {skill for skill, _ in get_edition(edition).block_die_rerolls}
-    return [s for s in SKILL_ORDER if s not in ("brawler", "hatred") or s in own]
-
-
-def step_label(step: TurnStep, edition: str, lang: str) -> str:
-    """"Dodge 3+", "Block 2D (the defender chooses) · knock down or push", "Armour AV9 · casualty"."""
-    if step.kind == "block":
-        value = _("%(count)s dice, the defender chooses") if step.defender_chooses else _("%(count)s dice")
-        text = f"{kind_label('block', edition, lang)} ({value % {'count': step.value}})"
-        if step.value == 1:
-            text = f"{kind_label('block', edition, lang)} ({_('one die')})"
-    elif step.kind in ("armour", "foul", "chainsaw", "stab"):
-        text = f"{kind_label(step.kind, edition, lang)} AV{step.value}{'+' if get_edition(edition).av_is_target else ''}"
-    else:
-        text = f"{kind_label(step.kind, edition, lang)} {step.value}+"
-    extras = []
-    if step.goal:
-        extras.append(str(GOAL_LABELS[step.goal]))
-    if step.against:
-        names = ", ".join(skill_label(edition, s, lang) for s in sorted(step.against))
-        extras.append(_("against %(skills)s") % {"skills": names})
-    if step.conditional:
-        extras.append(_("only after the branch result"))
-    return " · ".join([text, *extras])
-
-
-def source_label(source: str, edition: str, lang: str) -> str:
-    if source == "team":
-        return glossary(edition, "team-reroll", lang) or _("Team re-roll")
-    return skill_label(edition, source, lang)
-
-
-def outcome_name(tag: str, edition: str, lang: str) -> str:
-    return phrases.outcome(tag, lang, edition)
-
-
 def stacked(
-    parts: dict[str, Fraction], order: tuple[str, ...], classes: dict[str, str], title: str, uid: str, edition: str, lang: str
+    parts: dict[str, Fraction],
+    order: tuple[str, ...],
+    classes: dict[str, str],
+    title: str,
+    uid: str,
+    edition: str,
+    lang: str,
 ) -> dict[str, Any]:
     shown = [(tag, parts[tag]) for tag in order if parts.get(tag)]
     bars = [(outcome_name(tag, edition, lang), p, classes.get(tag, "out-none")) for tag, p in shown]
@@ -192,6 +109,11 @@ def stacked(
         "svg": mark_safe(charts.stacked_bar_svg([(label, p, css) for label, p, css in bars], title, uid)),
         "legend": [{"label": label, "value": Pct(p).format(lang), "css": css} for label, p, css in bars],
     }
+
+
+def edition_skills(edition: str) -> list[str]:
+    own = {skill for skill, _ in get_edition(edition).block_die_rerolls}
+    return [s for s in SKILL_ORDER if s not in ("brawler", "hatred") or s in own]
 
 
 def rerolls(
@@ -230,10 +152,14 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
             "sent_off": Pct(odds.sent_off).format(lang) if step.kind == "foul" else "",
         }
         if step.kind == "block":
-            entry["bar"] = stacked(odds.one_roll, block_order, BLOCK_CLASSES, _("One roll of the block dice"), f"b{n}", edition, lang)
+            entry["bar"] = stacked(
+                odds.one_roll, block_order, BLOCK_CLASSES, _("One roll of the block dice"), f"b{n}", edition, lang
+            )
             played = {k: v for k, v in odds.played.items() if k in BLOCK_CLASSES}
             if played and odds.spent:
-                entry["played"] = stacked(played, block_order, BLOCK_CLASSES, _("With the re-rolls as planned"), f"p{n}", edition, lang)
+                entry["played"] = stacked(
+                    played, block_order, BLOCK_CLASSES, _("With the re-rolls as planned"), f"p{n}", edition, lang
+                )
             if odds.second_reached:
                 entry["second"] = {
                     "rerolls": rerolls(odds.second_spent, odds.second_saved, odds.second_reached, edition, lang),
@@ -249,13 +175,16 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
                     ),
                 }
         elif step.kind in ("armour", "foul", "chainsaw", "stab"):
-            entry["bar"] = stacked(odds.one_roll, CHAIN_ORDER, CHAIN_CLASSES, _("Armour and injury"), f"b{n}", edition, lang)
+            entry["bar"] = stacked(
+                odds.one_roll, CHAIN_ORDER, CHAIN_CLASSES, _("Armour and injury"), f"b{n}", edition, lang
+            )
         elif step.kind in ("pass", "hailmary", "ttm"):
             thrown = {k: v for k, v in odds.played.items() if k in THROW_CLASSES}
             if thrown:
                 entry["played"] = stacked(thrown, THROW_ORDER, THROW_CLASSES, _("The throw"), f"p{n}", edition, lang)
         entry["notes"] = [
-            _("%(result)s: %(p)s of the times the turn gets here") % {
+            _("%(result)s: %(p)s of the times the turn gets here")
+            % {
                 "result": outcome_name(tag, edition, lang).capitalize(),
                 "p": Pct(odds.played[tag]).format(lang),
             }
@@ -279,7 +208,8 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
         }
     return {
         "probability": Pct(result.probability).format(lang),
-        "fraction": Frac(result.probability).format(lang),
+        # the exact fraction when it is short enough to read (the JSON always gives it)
+        "fraction": fraction if len(fraction := Frac(result.probability).format(lang)) <= 15 else "",
         "team_rerolls": result.team_rerolls,
         "team_used": num(round(float(result.team_rerolls_used), 2)),
         "weakest": weakest,
@@ -308,9 +238,15 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
         error = row["error"]
         rows.append({**row, "error": calculator.page_error(error) if isinstance(error, OddsError) else ""})
     named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner")
-    words = {s.replace("-", "_"): skill_label(edition, s, lang) for s in named}
+    words: dict[str, Any] = {s.replace("-", "_"): skill_label(edition, s, lang) for s in named}
     if edition == "bb2025":
         words["loner"] = words["loner"].replace(" (X+)", "")
+    for key, slug, fallback in (
+        ("st", "strength", "ST"),
+        ("ag", "agility", "AG"),
+        ("ma", "movement-allowance", "MA"),
+    ):
+        words[key] = abbreviation(glossary(edition, slug, lang)) or fallback
     words |= {
         "block": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in BLOCK_WORDS],
         "dodge": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in DODGE_WORDS],
@@ -329,7 +265,9 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
                 "value": k,
                 "label": kind_label(k, edition, lang),
                 "default": default_text(k, edition),
-                "names": sorted((key, calculator_rush_term(key, lang)) for key in calculator.EDITIONS) if k == "gfi" else [],
+                "names": sorted((key, calculator_rush_term(key, lang)) for key in calculator.EDITIONS)
+                if k == "gfi"
+                else [],
             }
             for k in FORM_KINDS
         ],
@@ -343,7 +281,11 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
     problems: list[str] = []
     if has_form(query):
         form = read_form(query)
-        problems = [calculator.page_error(e) for e in form.errors if e.index is None and e.subject in ("edition", "team_reroll", "steps", "players")]
+        problems = [
+            calculator.page_error(e)
+            for e in form.errors
+            if e.index is None and e.subject in ("edition", "team_reroll", "steps", "players")
+        ]
     else:
         try:
             form = form_of(calculator.read(query))

@@ -18,227 +18,27 @@ turn_armour, or SequenceStep below) simply offer no re-roll inside a re-rolled b
 
 solve() maximises the chance of reaching the end over every decision by dynamic programming over
 (node, context, team re-rolls left, once-per-turn resources used); among equal chances it keeps
-the team re-rolls. It then follows that best plan forward to report where the sequence stops,
-what each re-roll source is spent on and saves, and the outcomes seen at each roll.
+the team re-rolls. Choices are made in floats and every near tie is settled in exact arithmetic
+(rings.py); the best plan is then followed forward, exactly, to report the chance, where the
+sequence stops, what each re-roll source is spent on and saves, and the results seen at each roll.
+
+Kept as one module: the choosing solver, the exact one and the forward walk share their private
+state (memos, choices, the resources each node may still spend), and the pass/fail form at the
+end is what movement, passing and the classic odds import. Trees: trees.py; numbers: rings.py.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
 from .probability import ONE, ZERO
-
-# -- decision trees --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Leaf:
-    outcome: str  # ok, branch, next, fail, after_goal
-    context: str = ""  # what the next roll needs to know of this one
-    tag: str = ""  # the result shown in explanations (a block's outcome, "held", "sent_off")
-
-
-@dataclass(frozen=True, slots=True)
-class Chance:
-    branches: tuple[tuple[Fraction, Tree], ...]
-    _hash: int = field(default=0, compare=False, repr=False)
-
-    def __post_init__(self) -> None:  # trees are hashed often (merging, caches): once is enough
-        object.__setattr__(self, "_hash", hash(self.branches))
-
-    def __hash__(self) -> int:
-        return self._hash
-
-
-@dataclass(frozen=True, slots=True)
-class Decide:
-    alternatives: tuple[Tree, ...]  # the first is the one taken without any re-roll
-    _hash: int = field(default=0, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash(self.alternatives))
-
-    def __hash__(self) -> int:
-        return self._hash
-
-
-@dataclass(frozen=True, slots=True)
-class Resource:
-    kind: str  # team, skill, pro, break-tackle, free (a re-roll every block may use, e.g. Brawler)
-    player: str = ""
-    name: str = ""  # the skill's slug, for skill re-rolls and free ones
-    once: bool = True  # once per turn for this player (False: any number of times)
-
-    @property
-    def label(self) -> str:
-        return self.name if self.kind in ("skill", "free") else self.kind
-
-
-@dataclass(frozen=True, slots=True)
-class Spend:
-    resource: Resource
-    then: Tree
-    _hash: int = field(default=0, compare=False, repr=False)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_hash", hash((self.resource, self.then)))
-
-    def __hash__(self) -> int:
-        return self._hash
-
-
-Tree = Leaf | Chance | Decide | Spend
-FAIL = Leaf("fail")
-OK = Leaf("ok")
-TEAM = Resource("team", once=False)
-
-
-def chance(branches: Sequence[tuple[Fraction, Tree]]) -> Tree:
-    """A Chance with equal subtrees merged and zero branches dropped (one branch: the subtree)."""
-    merged: dict[Tree, Fraction] = {}
-    for p, tree in branches:
-        if p:
-            merged[tree] = merged.get(tree, ZERO) + p
-    if len(merged) == 1:
-        return next(iter(merged))
-    return Chance(tuple((p, t) for t, p in merged.items()))
-
-
-def decide(alternatives: Sequence[Tree]) -> Tree:
-    return alternatives[0] if len(alternatives) == 1 else Decide(tuple(alternatives))
-
-
-def binary(p: Fraction, on_fail: Tree = FAIL, on_ok: Tree = OK) -> Tree:
-    return chance(((p, on_ok), (ONE - p, on_fail)))
-
-
-@dataclass(frozen=True)
-class Node:
-    trees: Mapping[str, Tree]  # by the context the previous roll left ("" when none applies)
-    ok: int  # node reached on "ok" (len(program) = the end)
-    branch: int  # node reached on "branch"
-    kind: str = ""
-    player: str = ""
-    step: int = 0  # which written step it belongs to (Frenzy's second block shares its block's)
-
-    def tree(self, context: str) -> Tree:
-        return self.trees.get(context) or self.trees[""]
-
-
-# -- solving -----------------------------------------------------------------------------------
+from .rings import TIE, Num, _Floats, _Fractions, _Ring23
+from .trees import FAIL, OK, TEAM, Chance, Decide, Leaf, Node, Resource, Spend, Tree, binary, chance, decide
 
 _State = tuple[int, frozenset[tuple[str, str, str]]]
-Num = object  # a number of the ring in use (a Fraction, or a triple for _Ring23)
-
-
-class _Fractions:
-    """Exact arithmetic with Fractions (used when a probability has a prime other than 2 or 3 below)."""
-
-    zero: Num = ZERO
-    one: Num = ONE
-
-    def of(self, q: Fraction) -> Num:
-        return q
-
-    def add(self, x: Num, y: Num) -> Num:
-        return x + y  # type: ignore[operator]
-
-    def mul(self, x: Num, y: Num) -> Num:
-        return x * y  # type: ignore[operator]
-
-    def gt(self, x: Num, y: Num) -> bool:
-        return x > y  # type: ignore[operator]
-
-    def eq(self, x: Num, y: Num) -> bool:
-        return x == y
-
-    def fraction(self, x: Num) -> Fraction:
-        return x  # type: ignore[return-value]
-
-
-_THREES = [3**k for k in range(256)]
-
-
-class _Ring23(_Fractions):
-    """Exact arithmetic without gcds: every chance in Blood Bowl is n / (2^a 3^b) (dice of 2, 3, 6,
-    8 and 16 sides), kept as the triple (n, a, b) and never reduced until the end. Some five times
-    faster than Fractions on a long turn."""
-
-    zero: Num = (0, 0, 0)
-    one: Num = (1, 0, 0)
-
-    def __init__(self) -> None:
-        self.cache: dict[Fraction, Num] = {}
-        self.threes = _THREES
-
-    def of(self, q: Fraction) -> Num:
-        found = self.cache.get(q)
-        if found is None:
-            d, a, b = q.denominator, 0, 0
-            while d % 2 == 0:
-                d, a = d // 2, a + 1
-            while d % 3 == 0:
-                d, b = d // 3, b + 1
-            if d != 1:
-                raise ValueError("not a chance of 2s and 3s")
-            found = self.cache[q] = (q.numerator, a, b)
-        return found
-
-    def _three(self, k: int) -> int:
-        while k >= len(self.threes):
-            self.threes.append(self.threes[-1] * 3)
-        return self.threes[k]
-
-    def add(self, x: Num, y: Num) -> Num:
-        n1, a1, b1 = x  # type: ignore[misc]
-        n2, a2, b2 = y  # type: ignore[misc]
-        if a1 == a2 and b1 == b2:
-            return (n1 + n2, a1, b1)
-        a = a1 if a1 > a2 else a2
-        b = b1 if b1 > b2 else b2
-        threes = self.threes
-        if b >= len(threes):
-            self._three(b)
-        return ((n1 << (a - a1)) * threes[b - b1] + (n2 << (a - a2)) * threes[b - b2], a, b)
-
-    def mul(self, x: Num, y: Num) -> Num:
-        n1, a1, b1 = x  # type: ignore[misc]
-        n2, a2, b2 = y  # type: ignore[misc]
-        return (n1 * n2, a1 + a2, b1 + b2)
-
-    def _aligned(self, x: Num, y: Num) -> tuple[int, int]:
-        n1, a1, b1 = x  # type: ignore[misc]
-        n2, a2, b2 = y  # type: ignore[misc]
-        a, b = max(a1, a2), max(b1, b2)
-        return (n1 << (a - a1)) * self._three(b - b1), (n2 << (a - a2)) * self._three(b - b2)
-
-    def gt(self, x: Num, y: Num) -> bool:
-        left, right = self._aligned(x, y)
-        return left > right
-
-    def eq(self, x: Num, y: Num) -> bool:
-        left, right = self._aligned(x, y)
-        return left == right
-
-    def fraction(self, x: Num) -> Fraction:
-        n, a, b = x  # type: ignore[misc]
-        return Fraction(n, (1 << a) * self._three(b))
-
-
-class _Floats(_Fractions):
-    """Floats, to choose quickly: every choice closer than TIE is settled by the exact ring."""
-
-    zero: Num = 0.0
-    one: Num = 1.0
-
-    def of(self, q: Fraction) -> Num:
-        return float(q)
-
-
-TIE = 1e-9  # far above a float sum's error over a turn, far below any difference worth a choice
 
 
 @dataclass
@@ -333,8 +133,8 @@ class _Solver:
             for weight, sub in self.branches(tree):
                 value = self.leaf(sub, index, state) if isinstance(sub, Leaf) else self.eval(sub, index, state)
                 assert value is not None
-                fp += weight * value[0]  # type: ignore[operator]
-                ft += weight * value[1]  # type: ignore[operator]
+                fp += weight * value[0]
+                ft += weight * value[1]
             found = (fp, ft)
         elif isinstance(tree, Chance):
             p = t = ring.zero
@@ -377,11 +177,11 @@ class _Solver:
         if self.exact is None:
             ring = self.ring
             return ring.gt(a[0], b[0]) or (ring.eq(a[0], b[0]) and ring.gt(b[1], a[1]))
-        gap = a[0] - b[0]  # type: ignore[operator]
+        gap = a[0] - b[0]
         if abs(gap) > TIE:
             return gap > 0
-        if abs(a[1] - b[1]) > TIE and self._same(a, b, tree, i, j, index, state):  # type: ignore[operator]
-            return a[1] < b[1]  # type: ignore[operator]
+        if abs(a[1] - b[1]) > TIE and self._same(a, b, tree, i, j, index, state):
+            return a[1] < b[1]
         exact_a = self.exact.eval(tree.alternatives[i], index, state)
         exact_b = self.exact.eval(tree.alternatives[j], index, state)
         assert exact_a is not None and exact_b is not None

@@ -21,14 +21,15 @@ from functools import lru_cache
 
 from .editions.base import SKILL_REROLLS, Edition
 from .probability import ONE, ZERO, d6_success
-from .sequence import Node, Report, Resource, Tree, solve_program
+from .sequence import Report, solve_program
+from .trees import Node, Resource, Tree
 from .turn_armour import GOALS as ARMOUR_GOALS
 from .turn_armour import ArmourSpec, armour_tree
 from .turn_armour import results as armour_results
 from .turn_armour import sent_off as foul_sent_off
 from .turn_block import GOALS as BLOCK_GOALS
 from .turn_block import BlockSpec, block_tree, one_roll
-from .turn_d6 import Dodge, Rerolls, Throw, catch_tree, dodge_tree, landing_tree, test_tree, throw_tree
+from .turn_d6 import Dodge, Rerolls, Throw, catch_tree, dodge_tree, landing_tree, target_tree, throw_tree
 
 D6_KINDS = ("dodge", "rush", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land", "leap", "roll")
 CHAIN_KINDS = ("armour", "foul", "chainsaw", "stab")
@@ -104,7 +105,9 @@ class StepOdds:
     spent: dict[str, Fraction]  # re-roll source → chance it is spent on its (first) roll
     saved: dict[str, Fraction]  # re-roll source → chance it is spent there and the turn goes on
     one_roll: dict[str, Fraction]  # a block's or a chain's results on one roll (no re-roll)
-    played: dict[str, Fraction] = field(default_factory=dict)  # its first roll's tagged results with re-rolls, once reached
+    played: dict[str, Fraction] = field(
+        default_factory=dict
+    )  # its first roll's tagged results with re-rolls, once reached
     sent_off: Fraction = ZERO  # a foul: the fouler sent off (on one go)
     second: dict[str, Fraction] = field(default_factory=dict)  # Frenzy's second block, once it is thrown
     second_reached: Fraction = ZERO  # chance the turn gets to Frenzy's second block
@@ -213,7 +216,7 @@ def _step_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
         )
         return [{"": throw_tree(edition, throw, rerolls)}]
     if kind in D6_KINDS:
-        return [{"": test_tree(step.value, rerolls)}]
+        return [{"": target_tree(step.value, rerolls)}]
     if kind == "block":
         spec = _block_spec(step, skills, against)
         frenzy = "frenzy" in skills
@@ -268,8 +271,8 @@ def program(edition: Edition, turn: Turn) -> tuple[list[Node], list[int]]:
     owners: list[int] = []
     for i, (trees_list, (ok, branch)) in enumerate(zip(parts, _edges(turn), strict=True)):
         step = turn.steps[i]
-        for trees in trees_list:
-            nodes.append(Node(trees, first_node[ok], first_node[branch], step.kind, step.player, i))
+        for node_trees in trees_list:
+            nodes.append(Node(node_trees, first_node[ok], first_node[branch], step.kind, step.player, i))
             owners.append(i)
     return nodes, owners
 

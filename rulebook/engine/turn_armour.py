@@ -17,7 +17,7 @@ from functools import lru_cache
 from .editions.base import Edition
 from .injury import injury_outcome
 from .probability import Distribution
-from .sequence import Leaf, Tree, chance
+from .trees import Leaf, Tree, chance
 from .turn_d6 import Rerolls, chainsaw_start
 from .types import Player
 

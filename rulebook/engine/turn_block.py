@@ -25,7 +25,7 @@ from . import block as blocks
 from .dice import BLOCK_FACES, BlockFace
 from .editions.base import Edition
 from .probability import ZERO
-from .sequence import Leaf, Resource, Spend, Tree, binary, chance, decide
+from .trees import Leaf, Resource, Spend, Tree, binary, chance, decide
 from .turn_d6 import Rerolls
 from .types import Board, Player, Square
 
@@ -135,7 +135,7 @@ def _block_tree(
                     options.append(Spend(resource, die_reroll(faces, faces.index(face))))
             tree = decide((result, *options))
         by_tree[tree] = by_tree.get(tree, ZERO) + unit
-    return chance(list((p, t) for t, p in by_tree.items()))
+    return chance([(p, t) for t, p in by_tree.items()])
 
 
 def _distinct_positions(faces: tuple[int, ...]) -> list[int]:

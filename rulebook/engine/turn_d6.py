@@ -17,7 +17,7 @@ from functools import lru_cache
 from .editions.base import Edition
 from .passing import scatter_distribution
 from .probability import ONE, ZERO, clamp_target, d6_success
-from .sequence import FAIL, OK, TEAM, Leaf, Resource, Spend, Tree, binary, chance, decide
+from .trees import FAIL, OK, TEAM, Leaf, Resource, Spend, Tree, binary, chance, decide
 from .types import Board, Player, Square
 
 SIXTH = Fraction(1, 6)
@@ -69,7 +69,7 @@ def die_roll(result_of: Callable[[int], Tree], rerolls: Rerolls, best: Tree = OK
 
 
 @lru_cache(maxsize=4096)
-def test_tree(target: int, rerolls: Rerolls, ok: Tree = OK, fail: Tree = FAIL) -> Tree:
+def target_tree(target: int, rerolls: Rerolls, ok: Tree = OK, fail: Tree = FAIL) -> Tree:
     need = clamp_target(target)
     return die_roll(lambda face: ok if passes(face, need) else fail, rerolls, ok)
 
@@ -135,9 +135,9 @@ def catch_tree(edition: Edition, target: int, context: str, rerolls: Rerolls) ->
     """A catch; after an inaccurate pass the ball must first scatter back onto the catcher's square,
     and the catch is harder (by the edition's inaccurate-pass modifier)."""
     if context != "inaccurate":
-        return test_tree(target, rerolls)
+        return target_tree(target, rerolls)
     back = scatter_back(edition.inaccurate_pass_scatters)
-    return binary(back, Leaf("fail", tag="missed"), test_tree(target + inaccurate_catch_penalty(edition), rerolls))
+    return binary(back, Leaf("fail", tag="missed"), target_tree(target + inaccurate_catch_penalty(edition), rerolls))
 
 
 @lru_cache(maxsize=8)
@@ -212,12 +212,12 @@ def throw_tree(edition: Edition, throw: Throw, rerolls: Rerolls) -> Tree:
 @lru_cache(maxsize=4096)
 def landing_tree(edition: Edition, target: int, context: str, rerolls: Rerolls) -> Tree:
     penalty = edition.ttm_subpar_landing_penalty if context == "subpar" else 0
-    return test_tree(target + penalty, rerolls)
+    return target_tree(target + penalty, rerolls)
 
 
 def chainsaw_start(edition: Edition, rerolls: Rerolls, then: Tree) -> Tree:
     """The kick-back roll before a chainsaw attack (or a chainsaw foul): a 1 hits the wielder."""
-    return test_tree(edition.chainsaw_hits_on, rerolls, then, Leaf("fail", tag="kick_back"))
+    return target_tree(edition.chainsaw_hits_on, rerolls, then, Leaf("fail", tag="kick_back"))
 
 
 __all__ = [
@@ -233,6 +233,6 @@ __all__ = [
     "landing_tree",
     "passes",
     "scatter_back",
-    "test_tree",
+    "target_tree",
     "throw_tree",
 ]

@@ -171,9 +171,9 @@ def test_fumble_threshold_and_hail_mary() -> None:
 
 @BOTH
 def test_hand_off_with_catch(edition) -> None:
-    assert chance(edition, step("handoff", 3, "c"), players=[who("catch", name="c")]) == sixths(4) + sixths(
-        2
-    ) * sixths(4)
+    assert chance(edition, step("handoff", 3, "c"), players=[who("catch", name="c")]) == sixths(4) + sixths(2) * sixths(
+        4
+    )
 
 
 def test_throw_team_mate_and_landing() -> None:

@@ -150,9 +150,11 @@ class Coach:
         p = self.player(s.player)
         broken = (lambda t: t > s.value) if self.edition.key == "lrb6" else (lambda t: t >= s.value)
         a, b = self.d6(), self.d6()
-        bonus = 1 if ("mighty-blow" in p.skills and s.kind == "armour") or (
-            "dirty-player" in p.skills and s.kind == "foul"
-        ) else 0
+        bonus = (
+            1
+            if ("mighty-blow" in p.skills and s.kind == "armour") or ("dirty-player" in p.skills and s.kind == "foul")
+            else 0
+        )
         total = a + b + (s.assists if s.kind == "foul" else 0)
         seen = s.kind == "foul" and a == b
         if broken(total):
@@ -187,9 +189,9 @@ class Coach:
                 result = "inaccurate"
         if result == "fumble" or (result == "inaccurate" and not caught_next):
             return "fail", ""
-        if s.intercept is not None and not intercept_first:
-            if passes(self.d6(), s.intercept - (1 if result == "inaccurate" else 0)):
-                return "fail", ""
+        after = s.intercept is not None and not intercept_first
+        if after and passes(self.d6(), s.intercept - (1 if result == "inaccurate" else 0)):
+            return "fail", ""
         return "ok", result
 
     def catch(self, s: TurnStep, context: str) -> str:
@@ -282,7 +284,9 @@ def branching_turns(draw, pro_and_break_tackle: bool = False) -> Turn:
                 steps.append(TurnStep("armour", draw(st.integers(7, 10)), who, conditional=goal != "down", goal=goal_a))
         elif shape == "foul":
             steps.append(TurnStep("block", 1, who, goal="push"))
-            steps.append(TurnStep("foul", draw(st.integers(7, 10)), who, conditional=True, assists=draw(st.integers(0, 2))))
+            steps.append(
+                TurnStep("foul", draw(st.integers(7, 10)), who, conditional=True, assists=draw(st.integers(0, 2)))
+            )
         else:
             fumble = draw(st.integers(1, 2))
             intercept = draw(st.sampled_from([None, 5, 6]))

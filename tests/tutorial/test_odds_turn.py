@@ -36,7 +36,10 @@ def test_the_share_code_reads_back_as_it_was_written() -> None:
     assert sequence.steps[3].goal == "ko"
     code = format_code(sequence)
     assert parse_code(code) == sequence
-    assert code == "bb2025;rr2;runner=dodge,sure-feet;ogre=frenzy,mighty-blow,loner:4;dodge:3,gfi:2,ogre.block:2d/vs:dodge,armour:9/ko"
+    assert (
+        code
+        == "bb2025;rr2;runner=dodge,sure-feet;ogre=frenzy,mighty-blow,loner:4;dodge:3,gfi:2,ogre.block:2d/vs:dodge,armour:9/ko"
+    )
 
 
 @pytest.mark.parametrize(
@@ -130,7 +133,9 @@ def test_a_changed_kind_gets_its_usual_value_without_javascript(client) -> None:
 
 @pytest.mark.parametrize("lang", ["es", "it", "fr"])
 def test_every_bad_row_gets_its_own_message_in_the_readers_language(client, lang: str) -> None:
-    html = client.get(f"/{lang}/odds/", form(k1="dodge", v1="9", k2="rush", v2="2", k3="block", v3="5D")).content.decode()
+    html = client.get(
+        f"/{lang}/odds/", form(k1="dodge", v1="9", k2="rush", v2="2", k3="block", v3="5D")
+    ).content.decode()
     with override(lang):
         d6 = gettext("a D6 target must be between 2 and 6")
         dice = gettext("a block uses 1, 2 or 3 dice (a negative number when the defender chooses)")
@@ -167,3 +172,15 @@ def test_the_htmx_answer_pushes_the_share_code(client) -> None:
     assert "<html" not in html and 'hx-swap-oob="true"' in html
     bad = client.get("/en/odds/", form(k1="dodge", v1="x"), HTTP_HX_REQUEST="true", HTTP_HX_TARGET="odds-result")
     assert bad["HX-Push-Url"] == "false"
+
+
+def test_every_example_of_the_readme_is_understood(client) -> None:
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parents[2] / "tutorial" / "README.md"
+    examples = re.findall(r"^\| `((?:lrb6|bb2025);[^`]+)` \|", readme.read_text(encoding="utf-8"), re.M)
+    assert len(examples) >= 6
+    for code in examples:
+        response = client.get("/api/v1/odds", {"c": code})
+        assert response.status_code == 200, (code, response.content)
+        assert 0 < Fraction(response.json()["probability"]) < 1

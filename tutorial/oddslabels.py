@@ -1,0 +1,118 @@
+"""Names on the odds page: each kind of roll, goal, re-roll source and result in the reader's
+language and the edition's terms (glossary entries and skill names from the content)."""
+
+from __future__ import annotations
+
+import re
+
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
+
+from rulebook import selectors
+from rulebook.engine import get_edition
+from rulebook.engine.turn import TurnStep
+
+from . import oddshelper, phrases
+
+CONTENT_SLUG = {"bb2025": {"claw": "claws", "side-step": "sidestep"}}
+KIND_LABELS = {
+    "dodge": gettext_lazy("Dodge"),
+    "pickup": gettext_lazy("Pick-up"),
+    "catch": gettext_lazy("Catch"),
+    "handoff": gettext_lazy("Hand-off (the catch)"),
+    "pass": gettext_lazy("Pass"),
+    "land": gettext_lazy("Landing after a throw"),
+    "leap": gettext_lazy("Leap or jump"),
+    "roll": gettext_lazy("Another D6 roll"),
+    "block": gettext_lazy("Block"),
+    "armour": gettext_lazy("Armour (after a block)"),
+    "foul": gettext_lazy("Foul"),
+}
+SKILL_KINDS = {"hailmary": "hail-mary-pass", "ttm": "throw-team-mate", "chainsaw": "chainsaw", "stab": "stab"}
+GOAL_LABELS = {
+    "down": gettext_lazy("knock down"),
+    "push": gettext_lazy("knock down or push"),
+    "safe": gettext_lazy("no turnover"),
+    "break": gettext_lazy("break armour"),
+    "ko": gettext_lazy("knocked out or worse"),
+    "cas": gettext_lazy("casualty"),
+}
+
+
+def content_slug(edition: str, slug: str) -> str:
+    return CONTENT_SLUG.get(edition, {}).get(slug, slug)
+
+
+def skill_label(edition: str, slug: str, lang: str) -> str:
+    shown = content_slug(edition, slug)
+    return selectors.skill_names(edition, [shown], lang)[shown]
+
+
+# The glossary entry naming each kind of roll (the edition's own term in each language).
+KIND_TERMS = {
+    "dodge": "dodge",
+    "pickup": "pick-up",
+    "catch": "catch",
+    "handoff": "hand-off",
+    "pass": "pass",
+    "block": "block",
+    "armour": "armour-roll",
+    "foul": "foul",
+}
+
+
+def abbreviation(term: str) -> str:
+    """ "Fuerza (FU)" → "FU": the short form our glossary gives in brackets."""
+    found = re.search(r"\(([^)]+)\)\s*$", term)
+    return found.group(1) if found else ""
+
+
+def glossary(edition: str, slug: str, lang: str) -> str:
+    term = selectors.glossary_term(edition, slug)
+    return (getattr(term, f"term_{lang}", "") if term else "") or ""
+
+
+def kind_label(kind: str, edition: str, lang: str) -> str:
+    if kind in ("gfi", "rush"):
+        return calculator_rush_term(edition, lang)
+    if kind in SKILL_KINDS:
+        return skill_label(edition, SKILL_KINDS[kind], lang)
+    return (glossary(edition, KIND_TERMS[kind], lang) if kind in KIND_TERMS else "") or str(KIND_LABELS[kind])
+
+
+def calculator_rush_term(edition: str, lang: str) -> str:
+    return oddshelper.rush_term(edition, lang)
+
+
+def step_label(step: TurnStep, edition: str, lang: str) -> str:
+    """ "Dodge 3+", "Block 2D (the defender chooses) · knock down or push", "Armour AV9 · casualty"."""
+    if step.kind == "block":
+        value = _("%(count)s dice, the defender chooses") if step.defender_chooses else _("%(count)s dice")
+        text = f"{kind_label('block', edition, lang)} ({value % {'count': step.value}})"
+        if step.value == 1:
+            text = f"{kind_label('block', edition, lang)} ({_('one die')})"
+    elif step.kind in ("armour", "foul", "chainsaw", "stab"):
+        text = (
+            f"{kind_label(step.kind, edition, lang)} AV{step.value}{'+' if get_edition(edition).av_is_target else ''}"
+        )
+    else:
+        text = f"{kind_label(step.kind, edition, lang)} {step.value}+"
+    extras = []
+    if step.goal:
+        extras.append(str(GOAL_LABELS[step.goal]))
+    if step.against:
+        names = ", ".join(skill_label(edition, s, lang) for s in sorted(step.against))
+        extras.append(_("against %(skills)s") % {"skills": names})
+    if step.conditional:
+        extras.append(_("only after the branch result"))
+    return " · ".join([text, *extras])
+
+
+def source_label(source: str, edition: str, lang: str) -> str:
+    if source == "team":
+        return glossary(edition, "team-reroll", lang) or _("Team re-roll")
+    return skill_label(edition, source, lang)
+
+
+def outcome_name(tag: str, edition: str, lang: str) -> str:
+    return phrases.outcome(tag, lang, edition)
