@@ -138,7 +138,9 @@ def _enumerate(
             add(("armour_holds", seen_on_armour and not sneaky_git), 36)
             continue
         for c, d in _PAIRS:
-            result = injury_result(table, c + d + injury_mod + bonus_left, thick_skull)
+            result = injury_result(
+                table, c + d + injury_mod + bonus_left, thick_skull, edition.thick_skull_stunned_total
+            )
             add((result, seen_on_armour or (foul and c == d)), 1)
     joint = Distribution({k: v * unit for k, v in counts.items()})
     dist = joint.map(lambda pair: pair[0])
@@ -147,10 +149,12 @@ def _enumerate(
     return dist, broken, sent_off, joint
 
 
-def injury_result(table: tuple[TableRow, ...], total: int, thick_skull: bool) -> str:
-    """Look up a modified injury total; Thick Skull turns the lowest KO result into Stunned."""
+def injury_result(table: tuple[TableRow, ...], total: int, thick_skull: bool, stunned_total: int | None = None) -> str:
+    """Look up a modified injury total. Thick Skull turns a KO into Stunned on `stunned_total` (the
+    classic rules: a total of 8, whatever the table), or when None on the table's lowest KO total
+    (2025: 8 on the injury table, 7 on the Stunty one)."""
     row = lookup(table, total)
-    if thick_skull and row.key == "knocked_out" and total == row.lo:
+    if thick_skull and row.key == "knocked_out" and total == (row.lo if stunned_total is None else stunned_total):
         return "stunned"
     return row.key
 

@@ -283,6 +283,11 @@ def test_victims_skills() -> None:
     assert chance(LRB6, step("armour", 8, goal="ko", against=frozenset({"thick-skull"}))) == two_d6_at_least(
         9
     ) * two_d6_at_least(9)
+    # with Stunty: the classic rules read only an 8 as Stunned (7 stays KO); 2025 reads the 7 instead
+    both = frozenset({"thick-skull", "stunty"})
+    ko_or_worse_classic = two_d6_at_least(7) - F(5, 36)  # 7, 9+ on the Stunty table
+    assert chance(LRB6, step("armour", 8, goal="ko", against=both)) == two_d6_at_least(9) * ko_or_worse_classic
+    assert chance(BB, step("armour", 9, goal="ko", against=both)) == two_d6_at_least(9) * two_d6_at_least(8)
     # Stunty: 9 is Badly Hurt, a casualty
     stunty = frozenset({"stunty"})
     assert chance(LRB6, step("armour", 8, goal="cas", against=stunty)) == two_d6_at_least(9) ** 2

@@ -68,6 +68,8 @@ class Edition(ABC):
     # Claw compares the modified armour roll (lrb6) or the natural roll (bb2025) with 8.
     claw_uses_modified_roll: ClassVar[bool]
     inaccurate_pass_scatters: ClassVar[int] = 3
+    # Thick Skull: the injury total read as Stunned (classic: 8); None: the table's lowest KO (2025).
+    thick_skull_stunned_total: ClassVar[int | None] = None
     # -- switches of the odds of a whole turn (engine/turn.py) --
     # Skill re-rolls the rules limit to once per turn (the others work on every roll they fit).
     skill_rerolls_once_per_turn: ClassVar[frozenset[str]] = frozenset({"dodge", "sure-feet"})

@@ -92,6 +92,7 @@ class Lrb6(Edition):
     pro_roll_team_rerollable = True  # LRB6: the Pro roll itself may be re-rolled with a team re-roll
     dauntless_needs_higher = True
     claw_uses_modified_roll = True
+    thick_skull_stunned_total = 8  # "a roll of 8 on the Injury table, after any modifiers" (Stunty: 7 stays KO)
     diving_tackle_after_rerolls = False  # "may be used on a re-rolled dodge if it was not used on the first"
     interception_before_pass = True
     pass_skill_rerolls_throw_team_mate = True  # "worked out exactly as if the player were throwing the ball"
