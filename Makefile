@@ -52,7 +52,7 @@ format: $(INSTALLED)
 bench: setup
 	-$(PY) bench/engine.py  # prints SOME TARGETS MISSED and exits 1 if a median is over target
 	-$(PY) bench/board.py  # the whole answer for one player on a 22-player board (target 15 ms)
-	-$(PY) bench/odds.py  # the same for a whole turn's odds (10 steps, 3 players, 2 team re-rolls)
+	-$(PY) bench/odds.py  # a whole turn's odds: 10 steps, 3 players, 2 team re-rolls (target 20 ms)
 	$(PY) bench/search.py
 
 check-content: $(INSTALLED)
