@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import ClassVar
 
 from ..explain import Explanation, Modifier, params, target_explanation
+from ..teambuilding import TeamBuildingRules
 from ..types import Board, Player, Square, Weather
 
 RANGE_BANDS = ("quick", "short", "long", "bomb")
@@ -76,6 +77,8 @@ class Edition(ABC):
     weather_table: ClassVar[tuple[TableRow, ...]]
     fans_dice: ClassVar[str]  # "2d6", "d6" or "d3"
     fans_multiplier: ClassVar[int]
+    # Drafting a team: budget, players, re-rolls, sideline staff (see teambuilding.py).
+    team_building: ClassVar[TeamBuildingRules]
 
     def __init__(self, **options: str) -> None:
         unknown = set(options) - set(self.option_choices())

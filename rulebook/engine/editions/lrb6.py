@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from ..explain import Explanation, Modifier, params, target_explanation
 from ..types import Board, Player, Square, Weather
+from ..teambuilding import (
+    APOTHECARY,
+    ASSISTANT_COACHES,
+    CHEERLEADERS,
+    FAN_FACTOR,
+    StaffRule,
+    TeamBuildingRules,
+)
 from .base import Edition, TableRow
 
 # 2D6 injury roll after modifiers (lo/hi open-ended so modified totals always land).
@@ -73,6 +81,24 @@ PASS_RANGE_MODIFIERS = {
 }
 
 
+# LRB6 drafting: 1,000,000 gp, 11-16 players, up to 8 re-rolls (double price after the draft);
+# cheerleaders and assistant coaches have no limit but the money; fan factor up to 9 at the draft,
+# and every purchase counts in the team value. Sources: rulebook/content/lrb6/teams/SOURCES.md.
+TEAM_BUILDING = TeamBuildingRules(
+    budget=1_000_000,
+    min_players=11,
+    max_players=16,
+    max_rerolls=8,
+    later_reroll_multiplier=2,
+    staff=(
+        StaffRule(APOTHECARY, 50_000, 1, needs_apothecary_allowed=True),
+        StaffRule(ASSISTANT_COACHES, 10_000, None),
+        StaffRule(CHEERLEADERS, 10_000, None),
+        StaffRule(FAN_FACTOR, 10_000, 9),
+    ),
+)
+
+
 def agility_table(value: int) -> int:
     """Target of the classic agility table: 7 - AG, clamped to 2..6."""
     return max(2, min(6, 7 - value))
@@ -98,6 +124,7 @@ class Lrb6(Edition):
     weather_table = WEATHER
     fans_dice = "2d6"
     fans_multiplier = 1000
+    team_building = TEAM_BUILDING
 
     @classmethod
     def option_choices(cls) -> dict[str, tuple[str, ...]]:
