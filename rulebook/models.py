@@ -198,7 +198,7 @@ class TeamRuleLink(models.Model):
     """A team's league or special rule, in the order its roster lists them."""
 
     team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="rule_links")
-    rule = models.ForeignKey(TeamRule, on_delete=models.PROTECT, related_name="team_links")
+    rule = models.ForeignKey(TeamRule, on_delete=models.RESTRICT, related_name="team_links")
     position = models.PositiveSmallIntegerField()
 
     class Meta:
@@ -239,9 +239,9 @@ class StartingSkill(models.Model):
 
     positional = models.ForeignKey(Positional, on_delete=models.CASCADE, related_name="starting_skills")
     position = models.PositiveSmallIntegerField()
-    skill = models.ForeignKey(Skill, on_delete=models.PROTECT, related_name="starting_for")
+    skill = models.ForeignKey(Skill, on_delete=models.RESTRICT, related_name="starting_for")
     value = models.CharField(max_length=20, blank=True)
-    parameter = models.ForeignKey(SkillParameter, null=True, blank=True, on_delete=models.PROTECT)
+    parameter = models.ForeignKey(SkillParameter, null=True, blank=True, on_delete=models.RESTRICT)
 
     class Meta:
         ordering = ["positional", "position"]

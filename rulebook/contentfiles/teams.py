@@ -194,7 +194,9 @@ def positionals_from_dict(team: Team, data: Data) -> list[tuple[Positional, list
 # --- checks -----------------------------------------------------------------------------------
 
 
-def check_team(ruleset: str, data: Data, skills: set[str], rules: dict[str, str], parameters: set[str]) -> Iterator[str]:
+def check_team(
+    ruleset: str, data: Data, skills: set[str], rules: dict[str, str], parameters: set[str]
+) -> Iterator[str]:
     """Problems of one team: skills, skill parameters and team rules are looked up in the ruleset
     (skills and rules by slug, rules with their kind, parameters by key)."""
     if not isinstance(data["reroll_cost"], int) or data["reroll_cost"] <= 0:
