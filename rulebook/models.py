@@ -186,7 +186,9 @@ class Team(ContentItem):
     # A limit shared by all Big Guys of the roster ("up to three Big Guys"); None: no shared limit.
     big_guys_max = models.PositiveSmallIntegerField(null=True, blank=True)
     translator_note = models.TextField(blank=True, help_text=_("For translators and editors only; never shown."))
-    rules = models.ManyToManyField(TeamRule, through="TeamRuleLink", related_name="teams")
+    rules: models.ManyToManyField[TeamRule, TeamRuleLink] = models.ManyToManyField(
+        TeamRule, through="TeamRuleLink", related_name="teams"
+    )
     name = models.CharField(max_length=120)
     description = models.TextField()
 
@@ -204,6 +206,9 @@ class TeamRuleLink(models.Model):
     class Meta:
         ordering = ["team", "position"]
         constraints = [models.UniqueConstraint(fields=["team", "rule"], name="unique_team_rule_link")]
+
+    def __str__(self) -> str:
+        return f"{self.team}→{self.rule.slug}"
 
 
 class Positional(models.Model):

@@ -120,7 +120,7 @@ def team_to_dict(team: Team) -> Data:
 
 
 def skill_text(starting: StartingSkill) -> str:
-    parameter = starting.parameter.key if starting.parameter_id else starting.value
+    parameter = starting.parameter.key if starting.parameter is not None else starting.value
     return f"{starting.skill.slug} ({parameter})" if parameter else starting.skill.slug
 
 

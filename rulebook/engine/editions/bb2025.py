@@ -11,7 +11,6 @@ looks at the natural armour roll, Stunty players use their own injury table.
 from __future__ import annotations
 
 from ..explain import Explanation, Modifier, params, target_explanation
-from ..types import Board, Player, Square, Weather
 from ..teambuilding import (
     APOTHECARY,
     ASSISTANT_COACHES,
@@ -20,6 +19,7 @@ from ..teambuilding import (
     StaffRule,
     TeamBuildingRules,
 )
+from ..types import Board, Player, Square, Weather
 from .base import Edition, TableRow
 
 INJURY = (

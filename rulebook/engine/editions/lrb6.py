@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from ..explain import Explanation, Modifier, params, target_explanation
-from ..types import Board, Player, Square, Weather
 from ..teambuilding import (
     APOTHECARY,
     ASSISTANT_COACHES,
@@ -12,6 +11,7 @@ from ..teambuilding import (
     StaffRule,
     TeamBuildingRules,
 )
+from ..types import Board, Player, Square, Weather
 from .base import Edition, TableRow
 
 # 2D6 injury roll after modifiers (lo/hi open-ended so modified totals always land).
