@@ -228,6 +228,8 @@ class Positional(models.Model):
     primary = models.JSONField(default=list, blank=True)
     secondary = models.JSONField(default=list, blank=True)
     big_guy = models.BooleanField(default=False)
+    # Fields ("secondary") on which the sources disagree and none could be confirmed: pages say so.
+    disputed = models.JSONField(default=list, blank=True)
     name = models.CharField(max_length=120)
 
     class Meta:

@@ -22,6 +22,8 @@ STARTING_SKILL_RE = re.compile(r"^(?P<slug>[a-z0-9]+(?:-[a-z0-9]+)*)(?: \((?P<pa
 NEUTRAL_PARAMETER_RE = re.compile(r"^[+-]?\d+\+?$")
 KEY_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 PROFILE = ("ma", "st", "ag", "pa", "av")
+# The positional fields a file may mark as disputed (two sources disagree, neither confirmed).
+DISPUTABLE = ("max", "cost", *PROFILE, "skills", "primary", "secondary")
 PARAMETERS_FILE = "skill-parameters.toml"
 
 
@@ -76,6 +78,8 @@ def _normalise_positional(data: Data) -> Data:
     out["secondary"] = list(data.get("secondary", []))
     if data.get("big_guy"):
         out["big_guy"] = True
+    if data.get("disputed"):
+        out["disputed"] = list(data["disputed"])
     out["name"] = _languages(data.get("name"))
     return out
 
@@ -133,6 +137,8 @@ def _positional_to_dict(positional: Positional) -> Data:
     data["secondary"] = list(positional.secondary)
     if positional.big_guy:
         data["big_guy"] = True
+    if positional.disputed:
+        data["disputed"] = list(positional.disputed)
     data["name"] = _translated(positional, "name")
     return data
 
@@ -184,6 +190,7 @@ def positionals_from_dict(team: Team, data: Data) -> list[tuple[Positional, list
             primary=list(item["primary"]),
             secondary=list(item["secondary"]),
             big_guy=bool(item.get("big_guy")),
+            disputed=list(item.get("disputed", [])),
             **{key: item[key] for key in PROFILE},
         )
         assign(positional, "name", item["name"])
@@ -252,6 +259,9 @@ def _check_positional(ruleset: str, data: Data, skills: set[str], parameters: se
         for category in data[key]:
             if category not in allowed:
                 yield f"unknown {key} skill category {category!r} for {ruleset}"
+    for key in data.get("disputed", []):
+        if key not in DISPUTABLE:
+            yield f"disputed names {key!r}, not one of {', '.join(DISPUTABLE)}"
     overlap = sorted(set(data["primary"]) & set(data["secondary"]))
     if overlap:
         yield f"categories both primary and secondary: {overlap}"
