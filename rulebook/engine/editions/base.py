@@ -184,6 +184,8 @@ class Edition(ABC):
     # AG and AV as characteristics (classic: AG 3, AV 8) or as target numbers (2025: AG 3+, AV 9+).
     ag_is_target: ClassVar[bool]
     av_is_target: ClassVar[bool]
+    # Whether players have a Passing Ability (PA, a target; 2025) or pass on Agility (classic).
+    has_passing_ability: ClassVar[bool]
 
     def convert_ag(self, ag: int, source: Edition) -> int:
         """An AG written in `source`'s notation, in this edition's: a classic AG of n reads as a

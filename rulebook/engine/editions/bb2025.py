@@ -99,6 +99,7 @@ class Bb2025(Edition):
     team_rerolls_per_turn = None
     pro_target = 3
     ag_is_target = True
+    has_passing_ability = True
     av_is_target = True
     pro_rerolls_one_die = True  # 2025: "a single dice", one die of a block
     dauntless_needs_higher = False

@@ -110,6 +110,7 @@ class Lrb6(Edition):
     team_rerolls_per_turn = 1
     pro_target = 4
     ag_is_target = False
+    has_passing_ability = False
     av_is_target = False
     pro_rerolls_one_die = False  # LRB6: "any one roll", so a whole block roll
     pro_roll_team_rerollable = True  # LRB6: the Pro roll itself may be re-rolled with a team re-roll
