@@ -30,8 +30,8 @@ def section_url(ruleset: str, section: RuleSection, lang: str) -> str:
 
 
 def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
-    """skill, trait, table, row (slug of its table), term, variant, team or positional ("team/slug")
-    → its page (and anchor)."""
+    """skill, trait, table, row (slug of its table), term, variant, team or positional (slug of its
+    team) → its page (and anchor)."""
     with override(lang):
         if kind in ("skill", "trait"):
             return reverse("rulebook:skill", args=[ruleset, slug])
@@ -41,11 +41,8 @@ def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
             return reverse("rulebook:glossary", args=[ruleset]) + f"#{slug}"
         if kind == "variant":
             return reverse("rulebook:differences", args=[ruleset]) + f"#{slug}"
-        if kind == "team":
+        if kind in ("team", "positional"):  # a positional: the slug of its team (its anchor is added)
             return reverse("rulebook:team", args=[ruleset, slug])
-        if kind == "positional":  # slug: "<team>/<positional>"
-            team, _, positional = slug.partition("/")
-            return reverse("rulebook:team", args=[ruleset, team]) + f"#{positional_anchor(positional)}"
     raise ValueError(kind)
 
 

@@ -4,6 +4,7 @@ priced by the engine (rulebook/engine/teambuilding.py holds every number and lim
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -12,7 +13,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from . import formatting, labels
+from . import formatting, labels, selectors
 from .engine import get_edition
 from .engine.editions import Edition
 from .engine.teambuilding import (
@@ -74,6 +75,10 @@ def characteristic(edition: Edition, key: str, value: int) -> str:
     return str(value)
 
 
+# A skill named with a placeholder for its parameter: "Loner (X+)", "Animosidad (X)".
+PLACEHOLDER_RE = re.compile(r"\s*\(X\+?\)$")
+
+
 @dataclass(frozen=True)
 class SkillChip:
     slug: str
@@ -83,13 +88,18 @@ class SkillChip:
 
     @property
     def label(self) -> str:
-        return f"{self.name} ({self.parameter})" if self.parameter else self.name
+        """ "Loner (4+)" from "Loner (X+)" and 4+; "Mighty Blow" without a parameter."""
+        if not self.parameter:
+            return self.name
+        return f"{PLACEHOLDER_RE.sub('', self.name)} ({self.parameter})"
 
 
 def skill_chip(starting: StartingSkill, lang: str) -> SkillChip:
     skill = starting.skill
     parameter = getattr(starting.parameter, f"label_{lang}") if starting.parameter is not None else starting.value
-    return SkillChip(skill.slug, getattr(skill, f"name_{lang}"), parameter, item_url("skill", skill.ruleset.key, skill.slug, lang))
+    return SkillChip(
+        skill.slug, getattr(skill, f"name_{lang}"), parameter, item_url("skill", skill.ruleset.key, skill.slug, lang)
+    )
 
 
 @dataclass(frozen=True)
@@ -117,29 +127,44 @@ class PositionalView:
         return self.positional.slug
 
 
-CHARACTERISTIC_LABELS = {
-    "ma": pgettext_lazy("characteristic", "MA"),
-    "st": pgettext_lazy("characteristic", "ST"),
-    "ag": pgettext_lazy("characteristic", "AG"),
-    "pa": pgettext_lazy("characteristic", "PA"),
-    "av": pgettext_lazy("characteristic", "AV"),
+# The glossary term of each characteristic ends with its abbreviation in that language and edition:
+# "Movimiento (MO)" in the classic Spanish rules, "Movimiento (MV)" in the 2025 ones.
+CHARACTERISTIC_TERMS = {
+    "ma": "movement-allowance",
+    "st": "strength",
+    "ag": "agility",
+    "pa": "passing-ability",
+    "av": "armour-value",
 }
+ABBREVIATION_RE = re.compile(r"\(([^()]+)\)\s*$")
 
 
 def profile_keys(edition: Edition) -> tuple[str, ...]:
     return ("ma", "st", "ag", "pa", "av") if edition.has_passing_ability else ("ma", "st", "ag", "av")
 
 
-def characteristic_labels(edition: Edition) -> list[str]:
-    return [str(CHARACTERISTIC_LABELS[key]) for key in profile_keys(edition)]
+def characteristic_abbreviations(ruleset: str, lang: str) -> dict[str, str]:
+    """MA ST AG PA AV as the glossary abbreviates them (the English key when a term is missing)."""
+    terms = selectors.glossary_terms(ruleset, tuple(CHARACTERISTIC_TERMS.values()), lang)
+    found = {}
+    for key, slug in CHARACTERISTIC_TERMS.items():
+        match = ABBREVIATION_RE.search(terms.get(slug, ""))
+        found[key] = match[1] if match else key.upper()
+    return found
+
+
+def characteristic_labels(team: Team, lang: str) -> list[str]:
+    labels_by_key = characteristic_abbreviations(team.ruleset.key, lang)
+    return [labels_by_key[key] for key in profile_keys(edition_of(team))]
 
 
 def positional_views(team: Team, lang: str) -> list[PositionalView]:
     edition = edition_of(team)
+    abbreviations = characteristic_abbreviations(team.ruleset.key, lang)
     views = []
     for positional in team.positionals.all():
         profile = tuple(
-            Characteristic(key, str(CHARACTERISTIC_LABELS[key]), characteristic(edition, key, getattr(positional, key)))
+            Characteristic(key, abbreviations[key], characteristic(edition, key, getattr(positional, key)))
             for key in profile_keys(edition)
         )
         views.append(
@@ -166,9 +191,7 @@ def team_offer(team: Team) -> TeamOffer:
     return TeamOffer(
         reroll_cost=team.reroll_cost,
         apothecary_allowed=team.apothecary,
-        positionals=tuple(
-            PositionalOffer(p.slug, p.cost, p.max_quantity, p.big_guy) for p in team.positionals.all()
-        ),
+        positionals=tuple(PositionalOffer(p.slug, p.cost, p.max_quantity, p.big_guy) for p in team.positionals.all()),
         big_guys_max=team.big_guys_max,
     )
 
@@ -186,6 +209,7 @@ class BuilderField:
     minimum: int = 0
     unit_cost: int = 0
     note: str = ""  # e.g. "0–4", "no limit", "not allowed"
+    big_guy: bool = False
 
 
 @dataclass
@@ -231,6 +255,7 @@ def build(team: Team, params: Mapping[str, str], lang: str) -> Builder:
                 positional.max_quantity,
                 unit_cost=positional.cost,
                 note=f"0–{positional.max_quantity}",
+                big_guy=positional.big_guy,
             )
         )
     reroll_label = _("Team re-rolls")

@@ -148,7 +148,8 @@ def tables(ruleset: Ruleset) -> list[GameTable]:
 
 
 def tables_with_rows(ruleset: Ruleset) -> list[GameTable]:
-    items = GameTable.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related("rows")
+    items = GameTable.objects.filter(ruleset=ruleset).select_related("ruleset", "counterpart__ruleset")
+    items = items.prefetch_related("rows")
     return list(items.order_by("order", "slug"))
 
 

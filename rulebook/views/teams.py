@@ -50,13 +50,12 @@ def teams(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
 def team(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.team_or_404(current, slug)
-    edition = rosters.edition_of(item)
     context = {
         "ruleset": current,
         "team": item,
         "rules": selectors.team_rules(item),
         "positionals": rosters.positional_views(item, get_language()),
-        "characteristics": rosters.characteristic_labels(edition),
+        "characteristics": rosters.characteristic_labels(item, get_language()),
         "big_guys": [p for p in item.positionals.all() if p.big_guy],
     }
     return render(request, "rulebook/team.html", context)
@@ -73,7 +72,7 @@ def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple
         "sheet": builder.sheet,
         "problems": [rosters.problem_text(p, builder) for p in builder.sheet.problems],
         "positionals": rosters.positional_views(item, get_language()),
-        "characteristics": rosters.characteristic_labels(rosters.edition_of(item)),
+        "characteristics": rosters.characteristic_labels(item, get_language()),
         "counts": {f.name.removeprefix("n-"): f.value for f in builder.players},
         "staff_lines": list(zip(builder.staff, builder.sheet.staff, strict=True)),
         "rules": selectors.team_rules(item),
