@@ -263,11 +263,12 @@ def teams(ruleset: Ruleset, lang: str, name: str = "", league: str = "", tier: i
     if tier is not None:
         qs = qs.filter(tier=tier)
     wanted = fold(name.strip())
-    found = [
-        team
-        for team in qs.distinct()
-        if not wanted or wanted in fold(getattr(team, f"name_{lang}")) or wanted in fold(getattr(team, "name_en"))
-    ]
+
+    def matches(team: Team) -> bool:
+        english = getattr(team, "name_en")  # noqa: B009 - a column added by modeltranslation
+        return not wanted or wanted in fold(getattr(team, f"name_{lang}")) or wanted in fold(english)
+
+    found = [team for team in qs.distinct() if matches(team)]
     return sorted(found, key=lambda t: collation_key(getattr(t, f"name_{lang}"), lang))
 
 

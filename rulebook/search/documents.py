@@ -123,7 +123,7 @@ def _team_documents() -> list[Document]:
             for lang in LANGS
         }
         document = Document("team", team.ruleset.key, team.slug, names, texts)
-        _add_aliases(document, {lang: names["en"] for lang in LANGS})  # Italian players type the English name
+        _add_aliases(document, dict.fromkeys(LANGS, names["en"]))  # Italian players type the English name
         documents.append(document)
         for positional in positionals:
             titles = {lang: f"{getattr(positional, f'name_{lang}')} · {names[lang]}" for lang in LANGS}
@@ -140,6 +140,6 @@ def _team_documents() -> list[Document]:
                 anchor=positional_anchor(positional.slug),
                 parent_slug=team.slug,
             )
-            _add_aliases(positional_document, {lang: titles["en"] for lang in LANGS})
+            _add_aliases(positional_document, dict.fromkeys(LANGS, titles["en"]))
             documents.append(positional_document)
     return documents
