@@ -25,7 +25,9 @@ RULE: dict[str, Any] = {
     "source": "published-rules",
     "original_language": "en",
     "name": four("Capitán", "Capitano", "Capitaine", "Captain"),
-    "text": four("Un jugador es capitán.\n", "Un giocatore è capitano.\n", "Un joueur est capitaine.\n", "A player leads.\n"),
+    "text": four(
+        "Un jugador es capitán.\n", "Un giocatore è capitano.\n", "Un joueur est capitaine.\n", "A player leads.\n"
+    ),
 }
 PARAMETERS: dict[str, Any] = {"all-team-mates": four("todos", "tutti", "tous", "all")}
 TEAM: dict[str, Any] = {
@@ -199,4 +201,3 @@ def test_check_reports_a_rule_of_the_wrong_kind_and_bad_numbers(tmp_path: Path) 
     assert "missing language 'it' in name" in message
     rule = copy.deepcopy(RULE) | {"kind": "house-rule"}
     assert "unknown team rule kind 'house-rule'" in check(write_teams(tmp_path, rule=rule))
-
