@@ -3,6 +3,8 @@ a built team is a URL: it can be shared, printed and changed without JavaScript)
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
@@ -61,7 +63,7 @@ def team(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     return render(request, "rulebook/team.html", context)
 
 
-def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple[dict[str, object], int]:
+def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple[dict[str, Any], int]:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.team_or_404(current, slug)
     builder = rosters.build(item, request.GET, get_language())
@@ -86,8 +88,13 @@ def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple
 @vary_on_headers("HX-Request")
 def builder(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     context, status = _builder_context(request, ruleset, slug)
-    template = "rulebook/builder.html#builder-result" if request.htmx else "rulebook/builder.html"
-    return render(request, template, context, status=status)
+    if not request.htmx:
+        return render(request, "rulebook/builder.html", context, status=status)
+    response = render(request, "rulebook/builder.html#builder-result", context, status=status)
+    # The address bar gets the short form of the team (only what differs from an empty roster).
+    query = context["builder"].query
+    response["HX-Push-Url"] = f"{request.path}?{query}" if query else request.path
+    return response
 
 
 @require_GET
