@@ -265,3 +265,21 @@ def test_the_teams_api(client: Client) -> None:
     assert client.get("/api/v1/rulesets/bb2025/teams/nope?lang=en").status_code == 404
     assert client.get("/api/v1/rulesets/dreadball2/teams?lang=en").status_code == 404
     assert client.get("/api/v1/rulesets/bb2025/teams?lang=xx").status_code == 400
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_team_pages_carry_no_editors_notes(client: Client, lang: str) -> None:
+    """No team page talks about sources or (outside Italian) about Italian names, and no
+    translator note is ever shown."""
+    from .test_reader_text import ITALIAN_RE, SOURCE_TALK_RE, main_text
+
+    found = {}
+    for team in Team.objects.select_related("ruleset"):
+        url = f"/{lang}/{team.ruleset.key}/teams/{team.slug}/"
+        text = main_text(client, url)
+        match = SOURCE_TALK_RE.search(text) or (lang != "it" and ITALIAN_RE.search(text))
+        if match:
+            found[url] = match.group(0)
+        if team.translator_note and team.translator_note in text:
+            found[url] = "translator note"
+    assert not found, found
