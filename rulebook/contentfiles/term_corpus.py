@@ -39,6 +39,9 @@ ALLOWED: dict[tuple[str, str, str, str, str], str] = {
     ("bb2025", "table:kick-off", "change_note", "es", "Penetración"): (
         "names the classic Spanish kick-off result ¡Penetración! to say what it became in 2025"
     ),
+    ("lrb6", "team:khemri", "positionals.blitz-ra.name", "es", "Blitz"): (
+        "Blitz-Ra is the proper name of a Khemri position (beside Thro-Ra), kept in every language"
+    ),
 }
 
 
