@@ -11,11 +11,17 @@ from .models import (
     Figure,
     GameTable,
     GlossaryTerm,
+    Positional,
     RuleSection,
     Ruleset,
     RuleVariant,
     Skill,
+    SkillParameter,
+    StartingSkill,
     TableRow,
+    Team,
+    TeamRule,
+    TeamRuleLink,
 )
 
 PROVENANCE = ("source", "original_language")
@@ -76,3 +82,52 @@ class RuleVariantAdmin(ContentAdmin):
 @admin.register(Figure)
 class FigureAdmin(ContentAdmin):
     list_display = ("slug", "caption", "ruleset")
+
+
+@admin.register(TeamRule)
+class TeamRuleAdmin(ContentAdmin):
+    list_display = ("slug", "name", "ruleset", "kind")
+    list_filter = ("ruleset", "kind")
+    search_fields = ("slug", "name")
+
+
+@admin.register(SkillParameter)
+class SkillParameterAdmin(TabbedTranslationAdmin):
+    list_display = ("key", "label", "ruleset")
+    list_filter = ("ruleset",)
+
+
+class TeamRuleLinkInline(admin.TabularInline):
+    model = TeamRuleLink
+    extra = 0
+    raw_id_fields = ("rule",)
+
+
+class PositionalInline(TranslationTabularInline):
+    model = Positional
+    extra = 0
+    fields = ("position", "slug", "name", "max_quantity", "cost", "ma", "st", "ag", "pa", "av", "big_guy")
+    show_change_link = True  # starting skills and skill access are edited on the positional's page
+
+
+@admin.register(Team)
+class TeamAdmin(ContentAdmin):
+    list_display = ("slug", "name", "ruleset", "tier", "reroll_cost", "apothecary")
+    list_filter = ("ruleset", "tier", "apothecary")
+    search_fields = ("slug", "name")
+    inlines = (TeamRuleLinkInline, PositionalInline)
+
+
+class StartingSkillInline(admin.TabularInline):
+    model = StartingSkill
+    extra = 0
+    raw_id_fields = ("skill", "parameter")
+
+
+@admin.register(Positional)
+class PositionalAdmin(TabbedTranslationAdmin):
+    list_display = ("slug", "name", "team", "max_quantity", "cost")
+    list_filter = ("team__ruleset",)
+    list_select_related = ("team__ruleset",)
+    search_fields = ("slug", "name", "team__slug")
+    inlines = (StartingSkillInline,)

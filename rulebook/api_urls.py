@@ -11,4 +11,6 @@ urlpatterns = [
     path("rulesets/<str:key>/skills/<slug:slug>", api.skill, name="api-skill"),
     path("rulesets/<str:key>/tables", api.tables, name="api-tables"),
     path("rulesets/<str:key>/tables/<slug:slug>", api.table, name="api-table"),
+    path("rulesets/<str:key>/teams", api.teams, name="api-teams"),
+    path("rulesets/<str:key>/teams/<slug:slug>", api.team, name="api-team"),
 ]

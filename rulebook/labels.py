@@ -21,6 +21,8 @@ KIND_LABELS = {
     "table": pgettext_lazy("kind of item", "Table"),
     "row": pgettext_lazy("kind of item", "Table row"),
     "term": pgettext_lazy("kind of item", "Glossary term"),
+    "team": pgettext_lazy("kind of item", "Team"),
+    "positional": pgettext_lazy("kind of item", "Positional"),
 }
 ACTIVATION_LABELS = {
     "active": _("Active"),

@@ -30,7 +30,8 @@ def section_url(ruleset: str, section: RuleSection, lang: str) -> str:
 
 
 def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
-    """skill, trait, table, row (slug of its table), term or variant → its page (and anchor)."""
+    """skill, trait, table, row (slug of its table), term, variant, team or positional (slug of its
+    team) → its page (and anchor)."""
     with override(lang):
         if kind in ("skill", "trait"):
             return reverse("rulebook:skill", args=[ruleset, slug])
@@ -40,7 +41,14 @@ def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
             return reverse("rulebook:glossary", args=[ruleset]) + f"#{slug}"
         if kind == "variant":
             return reverse("rulebook:differences", args=[ruleset]) + f"#{slug}"
+        if kind in ("team", "positional"):  # a positional: the slug of its team (its anchor is added)
+            return reverse("rulebook:team", args=[ruleset, slug])
     raise ValueError(kind)
+
+
+def positional_anchor(slug: str) -> str:
+    """The id of a positional on its team page."""
+    return f"p-{slug}"
 
 
 def page_url(name: str, lang: str, *args: str | int) -> str:

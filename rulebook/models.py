@@ -6,7 +6,7 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .vocab import ACTIVATIONS, GAMES, IDENTIFICATIONS, LANGS, RULESET_KEYS, SKILL_KINDS
+from .vocab import ACTIVATIONS, GAMES, IDENTIFICATIONS, LANGS, RULESET_KEYS, SKILL_KINDS, TEAM_RULE_KINDS
 
 LANGUAGE_CHOICES = [(code, code) for code in LANGS]
 
@@ -146,3 +146,113 @@ class Figure(ContentItem):
 
     class Meta(ContentItem.Meta):
         constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_figure_slug")]
+
+
+# --- teams -------------------------------------------------------------------------------------
+
+
+class TeamRule(ContentItem):
+    """A 2025 league or a team special rule, shared by the teams that name it."""
+
+    kind = models.CharField(max_length=20, choices=[(k, k) for k in TEAM_RULE_KINDS])
+    name = models.CharField(max_length=200)
+    text = models.TextField()
+
+    class Meta(ContentItem.Meta):
+        constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_team_rule_slug")]
+
+
+class SkillParameter(models.Model):
+    """A word parameter of a starting skill ("all team-mates" in Animosity (all team-mates)),
+    translated once per ruleset and referenced by its key."""
+
+    ruleset = models.ForeignKey(Ruleset, on_delete=models.CASCADE)
+    key = models.SlugField(max_length=80)
+    label = models.CharField(max_length=120)
+    content_hash = models.CharField(max_length=64, blank=True, editable=False)
+
+    class Meta:
+        ordering = ["ruleset__order", "key"]
+        constraints = [models.UniqueConstraint(fields=["ruleset", "key"], name="unique_skill_parameter_key")]
+
+    def __str__(self) -> str:
+        return f"{self.ruleset.key}:{self.key}"
+
+
+class Team(ContentItem):
+    reroll_cost = models.PositiveIntegerField()
+    apothecary = models.BooleanField(default=True)
+    tier = models.PositiveSmallIntegerField(default=0, help_text=_("The tier the edition gives (0: none)."))
+    # A limit shared by all Big Guys of the roster ("up to three Big Guys"); None: no shared limit.
+    big_guys_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    translator_note = models.TextField(blank=True, help_text=_("For translators and editors only; never shown."))
+    rules: models.ManyToManyField[TeamRule, TeamRuleLink] = models.ManyToManyField(
+        TeamRule, through="TeamRuleLink", related_name="teams"
+    )
+    name = models.CharField(max_length=120)
+    description = models.TextField()
+
+    class Meta(ContentItem.Meta):
+        constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_team_slug")]
+
+
+class TeamRuleLink(models.Model):
+    """A team's league or special rule, in the order its roster lists them."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="rule_links")
+    rule = models.ForeignKey(TeamRule, on_delete=models.RESTRICT, related_name="team_links")
+    position = models.PositiveSmallIntegerField()
+
+    class Meta:
+        ordering = ["team", "position"]
+        constraints = [models.UniqueConstraint(fields=["team", "rule"], name="unique_team_rule_link")]
+
+    def __str__(self) -> str:
+        return f"{self.team}→{self.rule.slug}"
+
+
+class Positional(models.Model):
+    """A position of a team roster, with its limit, hiring fee and profile in the edition's notation
+    (classic AG 3 and AV 8; 2025 targets AG 3+, PA 4+, AV 9+; pa 0 = no PA)."""
+
+    team = models.ForeignKey(Team, on_delete=models.CASCADE, related_name="positionals")
+    position = models.PositiveSmallIntegerField()
+    slug = models.SlugField(max_length=80)
+    max_quantity = models.PositiveSmallIntegerField()
+    cost = models.PositiveIntegerField()
+    ma = models.PositiveSmallIntegerField()
+    st = models.PositiveSmallIntegerField()
+    ag = models.PositiveSmallIntegerField()
+    pa = models.PositiveSmallIntegerField(default=0)
+    av = models.PositiveSmallIntegerField()
+    primary = models.JSONField(default=list, blank=True)
+    secondary = models.JSONField(default=list, blank=True)
+    big_guy = models.BooleanField(default=False)
+    # Fields ("secondary") on which the sources disagree and none could be confirmed: pages say so.
+    disputed = models.JSONField(default=list, blank=True)
+    name = models.CharField(max_length=120)
+
+    class Meta:
+        ordering = ["team", "position"]
+        constraints = [models.UniqueConstraint(fields=["team", "slug"], name="unique_positional_slug")]
+
+    def __str__(self) -> str:
+        return f"{self.team}/{self.slug}"
+
+
+class StartingSkill(models.Model):
+    """A skill a positional starts with, with its parameter: a value written the same in every
+    language ("4+", "+1") or a translated word parameter."""
+
+    positional = models.ForeignKey(Positional, on_delete=models.CASCADE, related_name="starting_skills")
+    position = models.PositiveSmallIntegerField()
+    skill = models.ForeignKey(Skill, on_delete=models.RESTRICT, related_name="starting_for")
+    value = models.CharField(max_length=20, blank=True)
+    parameter = models.ForeignKey(SkillParameter, null=True, blank=True, on_delete=models.RESTRICT)
+
+    class Meta:
+        ordering = ["positional", "position"]
+        constraints = [models.UniqueConstraint(fields=["positional", "position"], name="unique_starting_skill")]
+
+    def __str__(self) -> str:
+        return f"{self.positional}:{self.skill.slug}"

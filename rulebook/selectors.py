@@ -8,8 +8,21 @@ from django.http import Http404
 from django.utils.translation import gettext as _
 
 from .formatting import collation_key
-from .models import GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, TableRow
+from .models import (
+    GameTable,
+    GlossaryTerm,
+    Positional,
+    RuleSection,
+    Ruleset,
+    RuleVariant,
+    Skill,
+    StartingSkill,
+    TableRow,
+    Team,
+    TeamRule,
+)
 from .rendering.version import content_version as content_version  # readers key their caches by it
+from .search.text import fold
 from .vocab import LANGS
 
 
@@ -135,14 +148,25 @@ def tables(ruleset: Ruleset) -> list[GameTable]:
 
 
 def tables_with_rows(ruleset: Ruleset) -> list[GameTable]:
-    items = GameTable.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related("rows")
+    items = GameTable.objects.filter(ruleset=ruleset).select_related("ruleset", "counterpart__ruleset")
+    items = items.prefetch_related("rows")
     return list(items.order_by("order", "slug"))
 
 
 def find_table(ruleset: Ruleset, slug: str) -> GameTable | None:
     return (
-        GameTable.objects.select_related("ruleset").prefetch_related("rows").filter(ruleset=ruleset, slug=slug).first()
+        GameTable.objects.select_related("ruleset", "counterpart__ruleset")
+        .prefetch_related("rows", "counterparts_of__ruleset")
+        .filter(ruleset=ruleset, slug=slug)
+        .first()
     )
+
+
+def table_counterparts(table: GameTable) -> list[GameTable]:
+    """The same table in the other edition (a 2025 table names its classic one; the classic one is
+    named by it)."""
+    found = [table.counterpart] if table.counterpart is not None else []
+    return found + [t for t in table.counterparts_of.all() if t not in found]
 
 
 def table_or_404(ruleset: Ruleset, slug: str) -> GameTable:
@@ -219,3 +243,75 @@ def glossary_terms(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) 
 
 def glossary_term(ruleset: str, slug: str) -> GlossaryTerm | None:
     return GlossaryTerm.objects.filter(ruleset__key=ruleset, slug=slug).first()
+
+
+# --- teams ------------------------------------------------------------------------------------
+
+TEAM_PREFETCH = (
+    "rule_links__rule",
+    "positionals__starting_skills__skill__ruleset",
+    "positionals__starting_skills__parameter",
+)
+
+
+def teams(ruleset: Ruleset, lang: str, name: str = "", league: str = "", tier: int | None = None) -> list[Team]:
+    """The ruleset's teams in the language's alphabetical order, optionally only those whose name
+    (in the language or in English) contains `name`, that play in a league, or of a tier."""
+    qs = Team.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related("rule_links__rule")
+    if league:
+        qs = qs.filter(rule_links__rule__slug=league, rule_links__rule__kind="league")
+    if tier is not None:
+        qs = qs.filter(tier=tier)
+    wanted = fold(name.strip())
+
+    def matches(team: Team) -> bool:
+        english = getattr(team, "name_en")  # noqa: B009 - a column added by modeltranslation
+        return not wanted or wanted in fold(getattr(team, f"name_{lang}")) or wanted in fold(english)
+
+    found = [team for team in qs.distinct() if matches(team)]
+    return sorted(found, key=lambda t: collation_key(getattr(t, f"name_{lang}"), lang))
+
+
+def leagues(ruleset: Ruleset, lang: str) -> list[TeamRule]:
+    """The leagues teams of the ruleset play in (2025), for the list's filter."""
+    found = TeamRule.objects.filter(ruleset=ruleset, kind="league")
+    return sorted(found, key=lambda r: collation_key(getattr(r, f"name_{lang}"), lang))
+
+
+def team_tiers(ruleset: Ruleset) -> list[int]:
+    return sorted(set(Team.objects.filter(ruleset=ruleset, tier__gt=0).values_list("tier", flat=True)))
+
+
+def find_team(ruleset: Ruleset, slug: str) -> Team | None:
+    return (
+        Team.objects.select_related("ruleset")
+        .prefetch_related(*TEAM_PREFETCH)
+        .filter(ruleset=ruleset, slug=slug)
+        .first()
+    )
+
+
+def team_or_404(ruleset: Ruleset, slug: str) -> Team:
+    found = find_team(ruleset, slug)
+    if found is None:
+        raise Http404(_("There is no team called “%(slug)s”.") % {"slug": slug})
+    return found
+
+
+def teams_with_rosters(ruleset: Ruleset) -> list[Team]:
+    return list(Team.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related(*TEAM_PREFETCH))
+
+
+def team_rules(team: Team) -> list[TeamRule]:
+    """The team's leagues, then its special rules, as its roster lists them."""
+    return [link.rule for link in team.rule_links.all()]
+
+
+def positionals_starting_with(skill: Skill, lang: str) -> list[tuple[Team, Positional, StartingSkill]]:
+    """Every positional that starts with the skill: (team, positional, the starting skill with its
+    parameter), by team name in the language, then roster order."""
+    rows = StartingSkill.objects.filter(skill=skill).select_related(
+        "positional__team__ruleset", "parameter", "skill__ruleset"
+    )
+    found = [(row.positional.team, row.positional, row) for row in rows]
+    return sorted(found, key=lambda item: (collation_key(getattr(item[0], f"name_{lang}"), lang), item[1].position))

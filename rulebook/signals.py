@@ -7,10 +7,40 @@ from typing import Any
 from django.db.models.signals import m2m_changed, post_delete, post_save
 from django.dispatch import receiver
 
-from .models import Figure, GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, TableRow
+from .models import (
+    Figure,
+    GameTable,
+    GlossaryTerm,
+    Positional,
+    RuleSection,
+    Ruleset,
+    RuleVariant,
+    Skill,
+    SkillParameter,
+    StartingSkill,
+    TableRow,
+    Team,
+    TeamRule,
+    TeamRuleLink,
+)
 from .rendering.version import bump_content_version
 
-CONTENT_MODELS = (Ruleset, RuleSection, Skill, GameTable, TableRow, GlossaryTerm, RuleVariant, Figure)
+CONTENT_MODELS = (
+    Ruleset,
+    RuleSection,
+    Skill,
+    GameTable,
+    TableRow,
+    GlossaryTerm,
+    RuleVariant,
+    Figure,
+    Team,
+    TeamRule,
+    TeamRuleLink,
+    Positional,
+    StartingSkill,
+    SkillParameter,
+)
 
 
 @receiver(post_save)

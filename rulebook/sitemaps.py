@@ -7,7 +7,8 @@ from typing import Any
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
-from .models import GameTable, RuleSection, Ruleset, Skill
+from .models import GameTable, RuleSection, Ruleset, Skill, Team
+from .vocab import BLOOD_BOWL_EDITIONS
 
 
 class I18nSitemap(Sitemap):
@@ -22,6 +23,8 @@ class StaticPagesSitemap(I18nSitemap):
         for key in Ruleset.objects.values_list("key", flat=True):
             for name in ("ruleset", "skills", "tables", "glossary", "differences"):
                 pages.append((f"rulebook:{name}", (key,)))
+            if key in BLOOD_BOWL_EDITIONS:
+                pages.append(("rulebook:teams", (key,)))
         return pages
 
     def location(self, item: tuple[str, tuple[str, ...]]) -> str:
@@ -52,9 +55,21 @@ class TableSitemap(I18nSitemap):
         return reverse("rulebook:table", args=[item.ruleset.key, item.slug])
 
 
+class TeamSitemap(I18nSitemap):
+    """Each team's page and its (empty) team builder."""
+
+    def items(self) -> list[tuple[str, str, str]]:
+        teams = Team.objects.select_related("ruleset").order_by("ruleset__order", "slug")
+        return [(name, t.ruleset.key, t.slug) for t in teams for name in ("rulebook:team", "rulebook:team-builder")]
+
+    def location(self, item: tuple[str, str, str]) -> str:
+        return reverse(item[0], args=[item[1], item[2]])
+
+
 SITEMAPS = {
     "pages": StaticPagesSitemap,
     "chapters": ChapterSitemap,
     "skills": SkillSitemap,
     "tables": TableSitemap,
+    "teams": TeamSitemap,
 }

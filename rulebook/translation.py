@@ -6,11 +6,15 @@ from .models import (
     Figure,
     GameTable,
     GlossaryTerm,
+    Positional,
     RuleSection,
     Ruleset,
     RuleVariant,
     Skill,
+    SkillParameter,
     TableRow,
+    Team,
+    TeamRule,
 )
 
 
@@ -52,3 +56,23 @@ class RuleVariantTranslation(TranslationOptions):
 @register(Figure)
 class FigureTranslation(TranslationOptions):
     fields = ("caption", "alt")
+
+
+@register(TeamRule)
+class TeamRuleTranslation(TranslationOptions):
+    fields = ("name", "text")
+
+
+@register(SkillParameter)
+class SkillParameterTranslation(TranslationOptions):
+    fields = ("label",)
+
+
+@register(Team)
+class TeamTranslation(TranslationOptions):
+    fields = ("name", "description")
+
+
+@register(Positional)
+class PositionalTranslation(TranslationOptions):
+    fields = ("name",)

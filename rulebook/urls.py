@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from .views import pages, search
+from .views import pages, search, teams
 from .vocab import BLOOD_BOWL_EDITIONS, RULESET_KEYS, alternation
 
 app_name = "rulebook"
@@ -37,6 +37,10 @@ urlpatterns = [
     path("<ruleset:ruleset>/skills/<slug:slug>/", pages.skill, name="skill"),
     path("<ruleset:ruleset>/tables/", pages.tables, name="tables"),
     path("<ruleset:ruleset>/tables/<slug:slug>/", pages.table, name="table"),
+    path("<edition:ruleset>/teams/", teams.teams, name="teams"),
+    path("<edition:ruleset>/teams/<slug:slug>/", teams.team, name="team"),
+    path("<edition:ruleset>/teams/<slug:slug>/builder/", teams.builder, name="team-builder"),
+    path("<edition:ruleset>/teams/<slug:slug>/builder/sheet/", teams.roster_sheet, name="roster-sheet"),
     path("<ruleset:ruleset>/glossary/", pages.glossary, name="glossary"),
     path("<ruleset:ruleset>/differences/", pages.differences, name="differences"),
 ]

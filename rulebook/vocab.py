@@ -30,6 +30,15 @@ SKILL_CATEGORIES: dict[str, tuple[str, ...]] = {
     "dreadball2": (),
 }
 
+# Skill access of positionals (primary / secondary): the skill categories a player may take.
+ACCESS_CATEGORIES: dict[str, tuple[str, ...]] = {
+    "lrb6": ("general", "agility", "strength", "passing", "mutation"),
+    "bb2025": ("general", "agility", "strength", "passing", "mutation", "devious"),
+    "dreadball2": (),
+}
+# Team rules: the 2025 leagues and the team special rules (of either edition).
+TEAM_RULE_KINDS: tuple[str, ...] = ("league", "special-rule")
+
 SKILL_KINDS: tuple[str, ...] = ("skill", "trait")
 ACTIVATIONS: tuple[str, ...] = ("", "active", "passive")
 IDENTIFICATIONS: tuple[str, ...] = ("certain", "probable", "uncertain")

@@ -18,7 +18,8 @@ from ..vocab import (
     SKILL_KINDS,
 )
 from .files import ContentTree, ItemFile
-from .schema import KIND_BY_REF, RULESET_TRANSLATED, SECTION, SKILL, TABLE, TERM, VARIANT, Data
+from .schema import KIND_BY_REF, RULESET_TRANSLATED, SECTION, SKILL, TABLE, TEAM, TEAM_RULE, TERM, VARIANT, Data
+from .teams import check_parameters, check_team, check_team_rule
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
 SEED_RE = re.compile(r"^\d{3}_[0-9a-f]{16}\.txt$")
@@ -31,9 +32,34 @@ def check_tree(tree: ContentTree) -> list[str]:
     problems += _check_rulesets(tree)
     index: Index = {(item.ruleset, item.spec.ref, item.data["slug"]) for item in tree.items}
     problems += _check_duplicates(tree.items)
+    teams = _TeamIndex(tree)
     for item in tree.items:
         problems += [f"{item.path}: {message}" for message in _check_item(item, index)]
+        if item.spec is TEAM:
+            found = check_team(item.ruleset, item.data, *teams.lookups(item.ruleset))
+            problems += [f"{item.path}: {message}" for message in found]
+        elif item.spec is TEAM_RULE:
+            problems += [f"{item.path}: {message}" for message in check_team_rule(item.data)]
+    for parameters in tree.parameters:
+        problems += [f"{parameters.path}: {message}" for message in check_parameters(parameters.data)]
     return problems
+
+
+class _TeamIndex:
+    """What team files point at, per ruleset: skill slugs, team rules (slug → kind), parameter keys."""
+
+    def __init__(self, tree: ContentTree) -> None:
+        self.skills: dict[str, set[str]] = {}
+        self.rules: dict[str, dict[str, str]] = {}
+        for item in tree.items:
+            if item.spec is SKILL:
+                self.skills.setdefault(item.ruleset, set()).add(item.data["slug"])
+            elif item.spec is TEAM_RULE:
+                self.rules.setdefault(item.ruleset, {})[item.data["slug"]] = item.data["kind"]
+        self.parameters = {f.ruleset: set(f.data) for f in tree.parameters}
+
+    def lookups(self, ruleset: str) -> tuple[set[str], dict[str, str], set[str]]:
+        return self.skills.get(ruleset, set()), self.rules.get(ruleset, {}), self.parameters.get(ruleset, set())
 
 
 def _check_rulesets(tree: ContentTree) -> list[str]:

@@ -13,11 +13,11 @@ from typing import Any
 
 from django.conf import settings
 
-from ..models import GameTable, GlossaryTerm, RuleSection, Ruleset, Skill
+from ..models import GameTable, GlossaryTerm, RuleSection, Ruleset, Skill, SkillParameter, Team, TeamRule
 from ..vocab import LANGS
 from .files import read_exceptions
 
-REPORT_KINDS = ("section", "skill", "trait", "table", "term")
+REPORT_KINDS = ("section", "skill", "trait", "table", "term", "team", "positional", "team-rule", "parameter")
 
 Fields = list[tuple[str, dict[str, str]]]  # ("slug.field", {lang: text})
 
@@ -47,6 +47,17 @@ def _items(ruleset: Ruleset) -> Iterator[tuple[str, str, str, Fields]]:
         yield "table", "table", table.slug, fields
     for term in GlossaryTerm.objects.filter(ruleset=ruleset):
         yield "term", "term", term.slug, list(_present(term, ("term", "definition", "note"), ""))
+    for team in Team.objects.filter(ruleset=ruleset).prefetch_related("positionals"):
+        yield "team", "team", team.slug, list(_present(team, ("name", "description"), ""))
+        # Each positional is counted on its own; its fields belong to the team's file ("team:human",
+        # "positionals.blitzer.name"), which is how the exception list names them.
+        for positional in team.positionals.all():
+            fields = list(_present(positional, ("name",), f"positionals.{positional.slug}."))
+            yield "positional", "team", team.slug, fields
+    for rule in TeamRule.objects.filter(ruleset=ruleset):
+        yield "team-rule", "team-rule", rule.slug, list(_present(rule, ("name", "text"), ""))
+    for parameter in SkillParameter.objects.filter(ruleset=ruleset):
+        yield "parameter", "parameter", parameter.key, list(_present(parameter, ("label",), ""))
 
 
 def _exception_keys(root: Path) -> set[tuple[str, str, str, str]]:

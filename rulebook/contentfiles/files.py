@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import tomli_w
 
 from .schema import FIGURE, KINDS, Data, KindSpec, normalise, normalise_ruleset
+from .teams import PARAMETERS_FILE, normalise_parameters
 
 RULESET_FILE = "ruleset.toml"
 EXCEPTIONS_FILE = "identical_exceptions.toml"
@@ -34,10 +35,20 @@ class RulesetFile:
 
 
 @dataclass(frozen=True)
+class ParametersFile:
+    """A ruleset's skill-parameters.toml: {key: {lang: label}}."""
+
+    ruleset: str
+    path: Path
+    data: Data
+
+
+@dataclass(frozen=True)
 class ContentTree:
     rulesets: list[RulesetFile]
     items: list[ItemFile]
     problems: list[str]  # files that could not be parsed at all
+    parameters: list[ParametersFile] = field(default_factory=list)
 
 
 def _parse(path: Path, problems: list[str]) -> Data | None:
@@ -53,6 +64,7 @@ def read_tree(root: Path) -> ContentTree:
     rulesets: list[RulesetFile] = []
     items: list[ItemFile] = []
     problems: list[str] = []
+    parameters: list[ParametersFile] = []
     for ruleset_dir in sorted(p for p in root.iterdir() if p.is_dir()):
         ruleset_path = ruleset_dir / RULESET_FILE
         if ruleset_path.exists():
@@ -61,6 +73,11 @@ def read_tree(root: Path) -> ContentTree:
                 rulesets.append(RulesetFile(ruleset_path, normalise_ruleset(raw)))
         else:
             problems.append(f"{ruleset_dir}: missing {RULESET_FILE}")
+        parameters_path = ruleset_dir / PARAMETERS_FILE
+        if parameters_path.exists():
+            raw = _parse(parameters_path, problems)
+            if raw is not None:
+                parameters.append(ParametersFile(ruleset_dir.name, parameters_path, normalise_parameters(raw)))
         for spec in KINDS:
             for path in sorted((ruleset_dir / spec.folder).glob("*.toml")):
                 raw = _parse(path, problems)
@@ -69,7 +86,7 @@ def read_tree(root: Path) -> ContentTree:
                 if spec is FIGURE:
                     raw["svg"] = _read_svg(path, problems)
                 items.append(ItemFile(ruleset_dir.name, spec, path, normalise(spec, raw)))
-    return ContentTree(rulesets, items, problems)
+    return ContentTree(rulesets, items, problems, parameters)
 
 
 def _read_svg(path: Path, problems: list[str]) -> str:
@@ -113,3 +130,14 @@ def write_item(root: Path, ruleset: str, spec: KindSpec, data: Data) -> bool:
 
 def write_ruleset(root: Path, data: Data) -> bool:
     return write_if_changed(root / data["key"] / RULESET_FILE, toml_text(data))
+
+
+def write_parameters(root: Path, ruleset: str, data: Data) -> bool:
+    """Write a ruleset's skill parameters, or remove the file when it has none."""
+    path = root / ruleset / PARAMETERS_FILE
+    if not data:
+        if path.exists():
+            path.unlink()
+            return True
+        return False
+    return write_if_changed(path, toml_text(data))

@@ -14,14 +14,25 @@ from typing import Any
 
 from django.db import models, transaction
 
-from ..models import GameTable, RuleSection, Ruleset, Skill, TableRow
+from ..models import (
+    GameTable,
+    RuleSection,
+    Ruleset,
+    Skill,
+    SkillParameter,
+    StartingSkill,
+    TableRow,
+    TeamRule,
+    TeamRuleLink,
+)
 from .checks import check_tree
-from .files import ContentTree, ItemFile, read_tree, write_item, write_ruleset
+from .files import ContentTree, ItemFile, read_tree, write_item, write_parameters, write_ruleset
 from .schema import (
     KINDS,
     SECTION,
     SKILL,
     TABLE,
+    TEAM,
     Data,
     KindSpec,
     apply_fields,
@@ -32,6 +43,7 @@ from .schema import (
     ruleset_to_dict,
     to_dict,
 )
+from .teams import assign, parameter_to_dict, positionals_from_dict, split_skill
 
 
 class ContentInvalid(Exception):
@@ -75,7 +87,22 @@ def queryset(spec: KindSpec) -> models.QuerySet[Any]:
         qs = qs.select_related("counterpart__ruleset").prefetch_related("related")
     elif spec is TABLE:
         qs = qs.select_related("counterpart__ruleset").prefetch_related("rows")
+    elif spec is TEAM:
+        qs = qs.prefetch_related(
+            "rule_links__rule", "positionals__starting_skills__skill", "positionals__starting_skills__parameter"
+        )
     return qs
+
+
+ParameterKey = tuple[str, str]  # (ruleset, key)
+
+
+def _existing_parameters() -> dict[ParameterKey, SkillParameter]:
+    return {(p.ruleset.key, p.key): p for p in SkillParameter.objects.select_related("ruleset")}
+
+
+def _file_parameters(tree: ContentTree) -> dict[ParameterKey, dict[str, str]]:
+    return {(f.ruleset, key): values for f in tree.parameters for key, values in f.data.items()}
 
 
 def edited_since_load(current: Data, stored_hash: str) -> bool:
@@ -89,22 +116,71 @@ def load_content(root: Path, *, overwrite: bool = False) -> LoadReport:
         raise ContentInvalid(problems)
     with transaction.atomic():
         existing = {spec: {(obj.ruleset.key, obj.slug): obj for obj in queryset(spec)} for spec in KINDS}
+        parameters = _existing_parameters()
         if not overwrite:
-            conflicts = _find_conflicts(tree, existing)
+            conflicts = _find_conflicts(tree, existing) + _parameter_conflicts(tree, parameters)
             if conflicts:
-                raise ContentConflict(conflicts)
+                raise ContentConflict(sorted(conflicts))
         report = LoadReport()
         rulesets = _load_rulesets(tree, report)
+        parameters = _load_parameters(tree, parameters, rulesets, report)
         touched: list[tuple[ItemFile, Any]] = []
         for item in tree.items:
             instance = _upsert(item, existing[item.spec], rulesets, report)
             if instance is not None:
                 touched.append((item, instance))
-        _set_relations(touched)
+        _set_relations(touched, parameters)
         for item, instance in touched:
             type(instance).objects.filter(pk=instance.pk).update(content_hash=content_hash(item.data))
         _delete_missing(tree, existing, report)
+        _delete_missing_parameters(tree, parameters, report)
     return report
+
+
+def _parameter_conflicts(tree: ContentTree, existing: dict[ParameterKey, SkillParameter]) -> list[str]:
+    files = _file_parameters(tree)
+    conflicts = []
+    for (ruleset, key), parameter in existing.items():
+        current = parameter_to_dict(parameter)
+        if edited_since_load(current, parameter.content_hash) and files.get((ruleset, key)) != current:
+            conflicts.append(f"{ruleset}:parameter:{key}")
+    return conflicts
+
+
+def _load_parameters(
+    tree: ContentTree,
+    existing: dict[ParameterKey, SkillParameter],
+    rulesets: dict[str, Ruleset],
+    report: LoadReport,
+) -> dict[ParameterKey, SkillParameter]:
+    loaded = dict(existing)
+    for (ruleset, key), values in _file_parameters(tree).items():
+        parameter = existing.get((ruleset, key))
+        if parameter is not None and parameter_to_dict(parameter) == values:
+            report.unchanged["parameter"] += 1
+            if parameter.content_hash != content_hash(values):
+                SkillParameter.objects.filter(pk=parameter.pk).update(content_hash=content_hash(values))
+            continue
+        if parameter is None:
+            parameter = SkillParameter(ruleset=rulesets[ruleset], key=key)
+            report.created["parameter"] += 1
+        else:
+            report.updated["parameter"] += 1
+        assign(parameter, "label", values)
+        parameter.content_hash = content_hash(values)
+        parameter.save()
+        loaded[(ruleset, key)] = parameter
+    return loaded
+
+
+def _delete_missing_parameters(
+    tree: ContentTree, parameters: dict[ParameterKey, SkillParameter], report: LoadReport
+) -> None:
+    in_files = set(_file_parameters(tree))
+    for key, parameter in parameters.items():
+        if key not in in_files:
+            parameter.delete()
+            report.deleted["parameter"] += 1
 
 
 def _find_conflicts(tree: ContentTree, existing: dict[KindSpec, dict[tuple[str, str], Any]]) -> list[str]:
@@ -166,10 +242,11 @@ def _upsert(
     return instance
 
 
-def _set_relations(touched: list[tuple[ItemFile, Any]]) -> None:
+def _set_relations(touched: list[tuple[ItemFile, Any]], parameters: dict[ParameterKey, SkillParameter]) -> None:
     sections = {(s.ruleset.key, s.slug): s for s in RuleSection.objects.select_related("ruleset")}
     skills = {(s.ruleset.key, s.slug): s for s in Skill.objects.select_related("ruleset")}
     tables = {(t.ruleset.key, t.slug): t for t in GameTable.objects.select_related("ruleset")}
+    rules = {(r.ruleset.key, r.slug): r for r in TeamRule.objects.select_related("ruleset")}
     for item, instance in touched:
         if item.spec is SECTION:
             parent = sections.get((item.ruleset, item.data["parent"]))
@@ -183,6 +260,42 @@ def _set_relations(touched: list[tuple[ItemFile, Any]]) -> None:
             GameTable.objects.filter(pk=instance.pk).update(counterpart=tables.get((ruleset, slug)))
             instance.rows.all().delete()
             TableRow.objects.bulk_create(rows_from_dict(instance, item.data))
+        elif item.spec is TEAM:
+            _set_team_relations(item, instance, skills, rules, parameters)
+
+
+def _set_team_relations(
+    item: ItemFile,
+    team: Any,
+    skills: dict[tuple[str, str], Skill],
+    rules: dict[tuple[str, str], TeamRule],
+    parameters: dict[ParameterKey, SkillParameter],
+) -> None:
+    """The team's rule links, positionals and starting skills, rebuilt from its file."""
+    team.rule_links.all().delete()
+    slugs = [*item.data["leagues"], *item.data["special_rules"]]
+    TeamRuleLink.objects.bulk_create(
+        TeamRuleLink(team=team, rule=rules[(item.ruleset, slug)], position=n) for n, slug in enumerate(slugs, 1)
+    )
+    team.positionals.all().delete()
+    starting: list[StartingSkill] = []
+    for positional, texts in positionals_from_dict(team, item.data):
+        positional.save()
+        for position, text in enumerate(texts, start=1):
+            parsed = split_skill(text)
+            assert parsed is not None  # checked before loading
+            slug, value = parsed
+            parameter = parameters.get((item.ruleset, value)) if value else None
+            starting.append(
+                StartingSkill(
+                    positional=positional,
+                    position=position,
+                    skill=skills[(item.ruleset, slug)],
+                    value="" if parameter else value,
+                    parameter=parameter,
+                )
+            )
+    StartingSkill.objects.bulk_create(starting)
 
 
 def _delete_missing(
@@ -191,8 +304,8 @@ def _delete_missing(
     report: LoadReport,
 ) -> None:
     in_files = {(item.spec, item.ruleset, item.data["slug"]) for item in tree.items}
-    for spec, objects in existing.items():
-        for (ruleset, slug), obj in objects.items():
+    for spec in reversed(KINDS):  # teams before the skills and team rules they point at
+        for (ruleset, slug), obj in existing[spec].items():
             if (spec, ruleset, slug) not in in_files:
                 obj.delete()
                 report.deleted[spec.ref] += 1
@@ -210,6 +323,9 @@ def dump_content(root: Path) -> int:
     changed = 0
     for ruleset in Ruleset.objects.all():
         changed += write_ruleset(root, ruleset_to_dict(ruleset))
+    for key in Ruleset.objects.values_list("key", flat=True):
+        parameters = SkillParameter.objects.filter(ruleset__key=key).order_by("key")
+        changed += write_parameters(root, key, {p.key: parameter_to_dict(p) for p in parameters})
     wanted: set[Path] = set()
     for spec in KINDS:
         for instance in queryset(spec):

@@ -25,8 +25,11 @@ from ..models import (
     RuleVariant,
     Skill,
     TableRow,
+    Team,
+    TeamRule,
 )
 from ..vocab import LANGS
+from . import teams
 
 Data = dict[str, Any]
 
@@ -112,8 +115,13 @@ FIGURE = KindSpec(
     translated=("caption", "alt"),
 )
 
-# Load order matters only for references, which are resolved after every item exists.
-KINDS: tuple[KindSpec, ...] = (SECTION, SKILL, TABLE, TERM, VARIANT, FIGURE)
+# Teams and team rules: their keys and layout are in teams.py (a team file holds its positionals).
+TEAM_RULE = KindSpec(folder="team-rules", ref="team-rule", model=TeamRule, plain=(), translated=("name", "text"))
+TEAM = KindSpec(folder="teams", ref="team", model=Team, plain=(), translated=("name", "description"))
+
+# Load order matters only for references, which are resolved after every item exists; deletion runs
+# the other way round (a team goes before the skills and rules it names).
+KINDS: tuple[KindSpec, ...] = (SECTION, SKILL, TABLE, TERM, VARIANT, FIGURE, TEAM_RULE, TEAM)
 KIND_BY_REF: dict[str, KindSpec] = {spec.ref: spec for spec in KINDS}
 KIND_BY_FOLDER: dict[str, KindSpec] = {spec.folder: spec for spec in KINDS}
 
@@ -159,6 +167,10 @@ def _normalise_translated(out: Data, data: Data, required: tuple[str, ...], opti
 
 def normalise(spec: KindSpec, data: Data) -> Data:
     """The canonical dict of an item from a parsed file (keys in file order, defaults filled)."""
+    if spec is TEAM:
+        return teams.normalise_team(data)
+    if spec is TEAM_RULE:
+        return teams.normalise_team_rule(data)
     out: Data = {"slug": data.get("slug", "")}
     for key, default in spec.plain:
         out[key] = data.get(key, default)
@@ -223,6 +235,10 @@ def _ref(item: Any) -> str:
 
 
 def to_dict(spec: KindSpec, instance: Any) -> Data:
+    if spec is TEAM:
+        return teams.team_to_dict(instance)
+    if spec is TEAM_RULE:
+        return teams.team_rule_to_dict(instance)
     data: Data = {"slug": instance.slug}
     if spec is SECTION:
         data["parent"] = instance.parent.slug if instance.parent_id else ""
@@ -291,6 +307,12 @@ def apply_fields(spec: KindSpec, instance: Any, data: Data) -> None:
     """Set the plain and translated fields of ``instance`` (relations are set separately)."""
     instance.source = data["source"]
     instance.original_language = data["original_language"]
+    if spec is TEAM:
+        teams.apply_team(instance, data)
+        return
+    if spec is TEAM_RULE:
+        teams.apply_team_rule(instance, data)
+        return
     if spec is SECTION:
         instance.order = data["order"]
     elif spec is SKILL:

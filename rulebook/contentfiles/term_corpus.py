@@ -18,6 +18,8 @@ FOLDERS = {
     "term": "glossary",
     "variant": "variants",
     "figure": "figures",
+    "team": "teams",
+    "team-rule": "team-rules",
 }
 # Text fields read per kind; the glossary's term and note are not read.
 READ_FIELDS = {
@@ -27,6 +29,8 @@ READ_FIELDS = {
     "term": ("definition",),
     "variant": ("title", "text"),
     "figure": ("caption", "alt"),
+    "team": ("description",),  # and positionals.<slug>.name
+    "team-rule": ("name", "text"),
 }
 
 # Reviewed one-off legitimate uses: (ruleset, item ref, field, language, found text) → reason.
@@ -34,6 +38,9 @@ READ_FIELDS = {
 ALLOWED: dict[tuple[str, str, str, str, str], str] = {
     ("bb2025", "table:kick-off", "change_note", "es", "Penetración"): (
         "names the classic Spanish kick-off result ¡Penetración! to say what it became in 2025"
+    ),
+    ("lrb6", "team:khemri", "positionals.blitz-ra.name", "es", "Blitz"): (
+        "Blitz-Ra is the proper name of a Khemri position (beside Thro-Ra), kept in every language"
     ),
 }
 
@@ -83,7 +90,7 @@ class Corpus:
 
 def corpus_from_db() -> Corpus:
     """The corpus of the content loaded into the database."""
-    from ..models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
+    from ..models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill, Team, TeamRule
 
     def values(obj: Any, name: str) -> dict[str, str]:
         return {lang: getattr(obj, f"{name}_{lang}") or "" for lang in LANGS}
@@ -94,7 +101,12 @@ def corpus_from_db() -> Corpus:
         for name in names:
             corpus.fields.append(TextField(ruleset, ref, prefix + name, values(obj, name)))
 
-    for model, kind in ((RuleSection, "section"), (RuleVariant, "variant"), (Figure, "figure")):
+    for model, kind in (
+        (RuleSection, "section"),
+        (RuleVariant, "variant"),
+        (Figure, "figure"),
+        (TeamRule, "team-rule"),
+    ):
         for obj in model.objects.select_related("ruleset"):
             add(obj.ruleset.key, f"{kind}:{obj.slug}", obj, READ_FIELDS[kind])
     for skill in Skill.objects.select_related("ruleset", "counterpart__ruleset"):
@@ -108,6 +120,10 @@ def corpus_from_db() -> Corpus:
                 f"{counterpart.ruleset.key}:{counterpart.slug}" if counterpart else "",
             )
         )
+    for team in Team.objects.select_related("ruleset").prefetch_related("positionals"):
+        add(team.ruleset.key, f"team:{team.slug}", team, READ_FIELDS["team"])
+        for positional in team.positionals.all():
+            add(team.ruleset.key, f"team:{team.slug}", positional, ("name",), f"positionals.{positional.slug}.")
     for table in GameTable.objects.select_related("ruleset").prefetch_related("rows"):
         add(table.ruleset.key, f"table:{table.slug}", table, READ_FIELDS["table"])
         for row in table.rows.all():
@@ -150,6 +166,10 @@ def corpus_from_tree(root: Path) -> Corpus:
         for name in READ_FIELDS[kind]:
             if name in data:
                 corpus.fields.append(TextField(ruleset, ref, name, dict(data[name])))
+        for positional in data.get("positionals", []) if kind == "team" else []:
+            corpus.fields.append(
+                TextField(ruleset, ref, f"positionals.{positional['slug']}.name", dict(positional["name"]))
+            )
         for position, row in enumerate(data.get("rows", []) if kind == "table" else [], 1):
             for name in ("name", "effect"):
                 if name in row:

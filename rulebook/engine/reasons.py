@@ -171,7 +171,8 @@ OUTCOMES: dict[str, str] = {
     "pitch_invasion": "pitch invasion",
     "time_out": "time-out",
     "solid_defence": "solid defence",
-    "officious_ref": "officious ref",
+    "charge": "charge",
+    "dodgy_snack": "dodgy snack",
     # weather
     "sweltering_heat": "sweltering heat",
     "very_sunny": "very sunny",

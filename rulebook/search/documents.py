@@ -3,8 +3,8 @@ names, aliases and plain text in every language, built from the content rows."""
 
 from __future__ import annotations
 
-from ..links import chapter_of
-from ..models import GameTable, GlossaryTerm, RuleSection, Skill
+from ..links import chapter_of, positional_anchor
+from ..models import GameTable, GlossaryTerm, RuleSection, Skill, Team
 from ..rendering.markup import plain_text
 from ..vocab import LANGS
 from .index import Document
@@ -89,6 +89,7 @@ def build_documents() -> list[Document]:
                     parent_slug=table.slug,
                 )
             )
+    documents += _team_documents()
     # Glossary terms of the same concept in the other rulesets of the same game are aliases too.
     concepts: dict[tuple[str, str], list[Document]] = {}
     for term in GlossaryTerm.objects.select_related("ruleset"):
@@ -101,4 +102,44 @@ def build_documents() -> list[Document]:
             for other in group:
                 if other is not document:
                     _add_aliases(document, other.names)
+    return documents
+
+
+def _team_documents() -> list[Document]:
+    """A team (its name, found with its description and positionals) and each positional, named with
+    its team ("Blitzer · Humanos"), so "blitzer humano" or "goblin" finds the player and the team."""
+    documents: list[Document] = []
+    teams = Team.objects.select_related("ruleset").prefetch_related(
+        "positionals__starting_skills__skill", "positionals__starting_skills__parameter"
+    )
+    for team in teams:
+        names = _langs(team, "name")
+        positionals = list(team.positionals.all())
+        texts = {
+            lang: " ".join(
+                [plain_text(getattr(team, f"description_{lang}") or "")]
+                + [getattr(p, f"name_{lang}") for p in positionals]
+            )
+            for lang in LANGS
+        }
+        document = Document("team", team.ruleset.key, team.slug, names, texts)
+        _add_aliases(document, dict.fromkeys(LANGS, names["en"]))  # Italian players type the English name
+        documents.append(document)
+        for positional in positionals:
+            titles = {lang: f"{getattr(positional, f'name_{lang}')} · {names[lang]}" for lang in LANGS}
+            skills = {
+                lang: ", ".join(getattr(s.skill, f"name_{lang}") for s in positional.starting_skills.all())
+                for lang in LANGS
+            }
+            positional_document = Document(
+                "positional",
+                team.ruleset.key,
+                f"{team.slug}-{positional.slug}",
+                titles,
+                skills,
+                anchor=positional_anchor(positional.slug),
+                parent_slug=team.slug,
+            )
+            _add_aliases(positional_document, dict.fromkeys(LANGS, titles["en"]))
+            documents.append(positional_document)
     return documents

@@ -43,8 +43,9 @@ def url_for(document: Document, lang: str) -> str:
     kind = document.kind
     if kind == "section" and document.parent_slug == document.slug:
         kind = "chapter"
-    slug = document.parent_slug if kind == "row" else document.slug
-    anchor = document.anchor if kind == "row" else ""
+    # A table row and a positional are shown on their parent's page (the table, the team).
+    slug = document.parent_slug if kind in ("row", "positional") else document.slug
+    anchor = document.anchor if kind in ("row", "positional") else ""
     return fast_item_url(kind, document.ruleset, slug, lang, chapter=document.parent_slug, anchor=anchor)
 
 

@@ -11,7 +11,7 @@ from django.http import HttpRequest, JsonResponse
 from django.utils.translation import override
 from django.views.decorators.http import require_GET
 
-from .. import selectors
+from .. import rosters, selectors
 from ..http import QueryError, query_int
 from ..links import item_url
 from ..rendering.crossrefs import rendered
@@ -19,7 +19,7 @@ from ..search.results import search as run_search
 from ..vocab import LANGS, RULESET_KEYS
 
 if TYPE_CHECKING:  # views read through selectors; the models are only named in annotations
-    from ..models import GameTable, Ruleset, Skill
+    from ..models import GameTable, Ruleset, Skill, Team
 
 MAX_LIMIT = 100
 DEFAULT_LIMIT = 20
@@ -160,6 +160,12 @@ def table_payload(table: GameTable, lang: str) -> dict[str, Any]:
         "title": getattr(table, f"title_{lang}"),
         "dice": table.dice,
         "url": item_url("table", table.ruleset.key, table.slug, lang),
+        "counterpart": (
+            {"ruleset": table.counterpart.ruleset.key, "slug": table.counterpart.slug}
+            if table.counterpart is not None
+            else None
+        ),
+        "change_note": getattr(table, f"change_note_{lang}"),
         "rows": [
             {
                 "range": row.range_text,
@@ -188,3 +194,88 @@ def table(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
     if item is None:
         raise ApiError(f"unknown table {slug!r} in {key}", 404)
     return table_payload(item, lang)
+
+
+def blood_bowl_ruleset(key: str) -> Ruleset:
+    ruleset = ruleset_by_key(key)
+    if ruleset.game != "bloodbowl":
+        raise ApiError(f"{key} has no teams", 404)
+    return ruleset
+
+
+def team_summary(team: Team, lang: str) -> dict[str, Any]:
+    rules = selectors.team_rules(team)
+    return {
+        "slug": team.slug,
+        "name": getattr(team, f"name_{lang}"),
+        "name_en": getattr(team, "name_en"),  # noqa: B009 - a column added by modeltranslation
+        "tier": team.tier or None,
+        "reroll_cost": team.reroll_cost,
+        "apothecary": team.apothecary,
+        "leagues": [r.slug for r in rules if r.kind == "league"],
+        "special_rules": [r.slug for r in rules if r.kind != "league"],
+        "url": item_url("team", team.ruleset.key, team.slug, lang),
+    }
+
+
+def team_payload(team: Team, lang: str) -> dict[str, Any]:
+    edition = rosters.edition_of(team)
+    return {
+        **team_summary(team, lang),
+        "description": getattr(team, f"description_{lang}"),
+        "big_guys_max": team.big_guys_max,
+        "rules": [
+            {"slug": r.slug, "kind": r.kind, "name": getattr(r, f"name_{lang}"), "text": getattr(r, f"text_{lang}")}
+            for r in selectors.team_rules(team)
+        ],
+        "positionals": [
+            {
+                "slug": p.slug,
+                "name": getattr(p, f"name_{lang}"),
+                "name_en": getattr(p, "name_en"),  # noqa: B009
+                "max": p.max_quantity,
+                "cost": p.cost,
+                # numbers as the edition writes them (2025: targets, PA null when the player has none)
+                "ma": p.ma,
+                "st": p.st,
+                "ag": p.ag,
+                "pa": (p.pa or None) if edition.has_passing_ability else None,
+                "av": p.av,
+                "profile": {
+                    key: rosters.characteristic(edition, key, getattr(p, key)) for key in rosters.profile_keys(edition)
+                },
+                "skills": [
+                    {
+                        "slug": chip.slug,
+                        "name": chip.name,
+                        "parameter": chip.parameter or None,
+                        "label": chip.label,
+                        "url": chip.url,
+                    }
+                    for chip in (rosters.skill_chip(s, lang) for s in p.starting_skills.all())
+                ],
+                "primary": list(p.primary),
+                "secondary": list(p.secondary),
+                "big_guy": p.big_guy,
+                "disputed": list(p.disputed),
+            }
+            for p in team.positionals.all()
+        ],
+    }
+
+
+@api_view
+def teams(request: HttpRequest, key: str) -> dict[str, Any]:
+    lang = language(request)
+    ruleset = blood_bowl_ruleset(key)
+    return {"teams": [team_summary(t, lang) for t in selectors.teams(ruleset, lang)]}
+
+
+@api_view
+def team(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
+    lang = language(request)
+    ruleset = blood_bowl_ruleset(key)
+    item = selectors.find_team(ruleset, slug)
+    if item is None:
+        raise ApiError(f"unknown team {slug!r} in {key}", 404)
+    return team_payload(item, lang)

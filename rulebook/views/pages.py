@@ -10,7 +10,7 @@ from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
-from .. import selectors, table_rolls
+from .. import rosters, selectors, table_rolls
 from ..http import HtmxHttpRequest
 from ..rendering.markup import plain_text
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
@@ -91,6 +91,10 @@ def skill(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
             "related": selectors.related_skills(item, get_language()),
             "counterparts": selectors.counterparts(item),
             "variants": selectors.variants_for(current, f"skill:{item.slug}"),
+            "starting": [
+                (team, positional, rosters.skill_chip(starting, get_language()))
+                for team, positional, starting in selectors.positionals_starting_with(item, get_language())
+            ],
         },
     )
 
@@ -137,6 +141,7 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
         # A fresh seed for the button: the result is then reproducible from its URL.
         "roll_url": f"{request.path}?roll={table_rolls.new_seed()}",
         "variants": selectors.variants_for(current, f"table:{item.slug}"),
+        "counterparts": selectors.table_counterparts(item),
     }
     template = "rulebook/table.html#table-body" if request.htmx else "rulebook/table.html"
     return render(request, template, context)

@@ -19,6 +19,11 @@ PAGES = [
     "/en/lrb6/differences/",
     "/es/dreadball2/rules/miniatures-on-the-board/",
     "/fr/search/?q=esquive",
+    "/es/bb2025/teams/?tier=2",
+    "/it/bb2025/teams/chaos-renegade/",
+    "/en/lrb6/teams/human/builder/?n-lineman=12&rerolls=9",
+    "/fr/lrb6/teams/human/builder/sheet/?n-lineman=11",
+    "/es/bb2025/tables/kick-off/?roll=7",
 ]
 
 

@@ -13,7 +13,17 @@ from django.conf import settings
 
 from rulebook.contentfiles.completeness import REPORT_KINDS, build_report
 from rulebook.contentfiles.files import read_exceptions
-from rulebook.models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
+from rulebook.models import (
+    Figure,
+    GameTable,
+    GlossaryTerm,
+    RuleSection,
+    RuleVariant,
+    Skill,
+    SkillParameter,
+    Team,
+    TeamRule,
+)
 from rulebook.vocab import LANGS, RULESET_KEYS
 
 pytestmark = pytest.mark.django_db
@@ -25,6 +35,8 @@ MODELS = {
     "term": GlossaryTerm,
     "variant": RuleVariant,
     "figure": Figure,
+    "team": Team,
+    "team-rule": TeamRule,
 }
 # Text fields of the kinds the translation report leaves out.
 EXTRA_KINDS = {"variant": ("title", "text"), "figure": ("caption", "alt")}
@@ -54,11 +66,23 @@ def field_values(ruleset: str, item: str, field: str) -> dict[str, str] | None:
     """The texts of one field ("term", "text", "rows.9.name") of an item ("skill:block")."""
     kind, _, slug = item.partition(":")
     model = MODELS.get(kind)
-    if model is None:
+    obj: Any
+    if kind == "parameter":
+        obj = SkillParameter.objects.filter(ruleset__key=ruleset, key=slug).first()
+    elif model is None:
         return None
-    obj = model.objects.filter(ruleset__key=ruleset, slug=slug).first()
+    else:
+        obj = model.objects.filter(ruleset__key=ruleset, slug=slug).first()
     if obj is None:
         return None
+    if field.startswith("positionals."):
+        parts = field.split(".")
+        if kind != "team" or len(parts) != 3:
+            return None
+        obj = obj.positionals.filter(slug=parts[1]).first()
+        field = parts[2]
+        if obj is None:
+            return None
     if field.startswith("rows."):
         _, position, name = field.split(".")
         if kind != "table" or not position.isdigit():
@@ -185,3 +209,13 @@ def test_the_exception_resolver_finds_fields_and_rejects_wrong_ones() -> None:
     if table is not None:
         assert field_values(table.ruleset.key, f"table:{table.slug}", "rows.1.effect") is not None
         assert field_values(table.ruleset.key, f"table:{table.slug}", "rows.999.effect") is None
+    assert field_values("bb2025", "team:human", "positionals.ogre.name") == {
+        "es": "Ogro",
+        "it": "Ogre",
+        "fr": "Ogre",
+        "en": "Ogre",
+    }
+    assert field_values("bb2025", "team:human", "positionals.no-such.name") is None
+    assert field_values("bb2025", "team-rule:team-captain", "name") is not None
+    assert field_values("bb2025", "parameter:troll", "label") is not None
+    assert field_values("bb2025", "parameter:no-such", "label") is None

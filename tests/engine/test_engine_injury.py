@@ -92,7 +92,8 @@ def test_casualty_tables() -> None:
     assert lookup(LRB6.casualty_table, 45).effect == "miss_next_game"
     assert lookup(LRB6.casualty_table, 55).effect == "minus_av"
     bb = casualty_distribution(BB)
-    assert bb.total() == 1 and bb["badly_hurt"] == F(6, 16) and bb["dead"] == F(2, 16)
+    assert bb.total() == 1 and bb["badly_hurt"] == F(8, 16) and bb["dead"] == F(2, 16)
+    assert bb["seriously_hurt"] == F(2, 16) and bb["serious_injury"] == F(2, 16)
     full = full_injury_distribution(injury_outcome(LRB6, player("d", AWAY, 1, 1, av=8)), LRB6)
     assert full.total() == 1 and "casualty:dead" in full
 

@@ -29,7 +29,20 @@ def test_completeness_page_needs_staff(client: Client) -> None:
 
 
 @pytest.mark.parametrize(
-    "model", ["skill", "rulesection", "gametable", "glossaryterm", "rulevariant", "figure", "ruleset"]
+    "model",
+    [
+        "skill",
+        "rulesection",
+        "gametable",
+        "glossaryterm",
+        "rulevariant",
+        "figure",
+        "ruleset",
+        "team",
+        "positional",
+        "teamrule",
+        "skillparameter",
+    ],
 )
 def test_change_forms_have_a_field_per_language(staff: Client, model: str) -> None:
     from django.apps import apps
@@ -50,3 +63,15 @@ def test_translator_note_and_aliases_are_edited_in_the_admin(staff: Client, mode
     html = staff.get(f"/admin/rulebook/{model}/{obj.pk}/change/").content.decode()
     assert 'name="translator_note"' in html and 'name="aliases"' in html
     assert 'name="name_note_es"' not in html
+
+
+def test_a_team_is_edited_with_its_positionals_and_a_positional_with_its_skills(staff: Client) -> None:
+    from rulebook.models import Positional, Team
+
+    team = Team.objects.get(ruleset__key="bb2025", slug="human")
+    html = staff.get(f"/admin/rulebook/team/{team.pk}/change/").content.decode()
+    assert "positionals-TOTAL_FORMS" in html and 'value="Human Blitzer"' in html
+    assert "translator_note" in html
+    blitzer = Positional.objects.get(team=team, slug="blitzer")
+    html = staff.get(f"/admin/rulebook/positional/{blitzer.pk}/change/").content.decode()
+    assert "starting_skills-TOTAL_FORMS" in html

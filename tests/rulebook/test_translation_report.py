@@ -28,7 +28,17 @@ def test_report_has_the_documented_shape() -> None:
     report = report_json()
     assert set(report) == {"rulesets"}
     for kinds in report["rulesets"].values():
-        assert set(kinds) == {"section", "skill", "trait", "table", "term"}
+        assert set(kinds) == {
+            "section",
+            "skill",
+            "trait",
+            "table",
+            "term",
+            "team",
+            "positional",
+            "team-rule",
+            "parameter",
+        }
         for entry in kinds.values():
             assert set(entry) == {"total", "languages"}
             assert set(entry["languages"]) == {"es", "it", "fr", "en"}

@@ -1,7 +1,9 @@
-"""Building a team: what the gold buys, checked against the roster's limits.
+"""Building a team: a roster's purchases priced and checked by the engine.
 
-The prices and limits are data in the scenario file (the team's roster); this module only
-adds them up and checks them, so changing a count in the try-it form re-checks the team.
+The scenario gives the roster (positions with their price and limit, the re-roll price, the names
+of the staff it offers); the edition's draft rules (budget, 11 to 16 players, re-roll and staff
+prices and limits) come from the engine (`Edition.team_building`), which adds the choice up and
+lists the rules it breaks. The site's team builder prices every team the same way.
 """
 
 from __future__ import annotations
@@ -10,91 +12,130 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
+from rulebook.engine.teambuilding import Choice, PositionalOffer, Problem, TeamOffer, price_roster
+
 from ..values import Num, Text, Word
 from .base import ActionKind, ExplanationPanel, Field, Outcome
 from .workspace import Workspace
-
-MIN_PLAYERS = 11
-MAX_PLAYERS = 16
-MAX_REROLLS = 8
-
-
-def _items(ws: Workspace) -> list[dict[str, Any]]:
-    return [*ws.action.get("positions", ()), *ws.action.get("staff", ())]
 
 
 def _text(raw: dict[str, str]) -> Text:
     return Text(tuple(sorted(raw.items())))
 
 
+def _staff(ws: Workspace) -> list[dict[str, Any]]:
+    """The scenario's staff items, each with the engine's rule for it ("rule" names it)."""
+    rules = ws.edition.team_building
+    return [{**item, "engine": rules.staff_rule(item["rule"])} for item in ws.action.get("staff", ())]
+
+
+def _offer(ws: Workspace) -> TeamOffer:
+    return TeamOffer(
+        reroll_cost=int(ws.action["reroll_cost"]),
+        apothecary_allowed=bool(ws.action.get("apothecary", True)),
+        positionals=tuple(
+            PositionalOffer(p["key"], int(p["cost"]), int(p["max"])) for p in ws.action.get("positions", ())
+        ),
+    )
+
+
 def roster_fields(ws: Workspace) -> list[Field]:
-    fields = [Field(f"n_{item['key']}", ("text", item["name"]), "int", 0, int(item["max"])) for item in _items(ws)]
-    fields.append(Field("rerolls", _("Team re-rolls"), "int", 0, MAX_REROLLS))
+    rules = ws.edition.team_building
+    fields = [
+        Field(f"n_{p['key']}", ("text", p["name"]), "int", 0, int(p["max"])) for p in ws.action.get("positions", ())
+    ]
+    for item in _staff(ws):
+        rule = item["engine"]
+        fields.append(Field(f"n_{item['key']}", ("text", item["name"]), "int", rule.start, rules.staff_maximum(rule)))
+    fields.append(Field("rerolls", _("Team re-rolls"), "int", 0, rules.max_rerolls))
     return fields
 
 
 def roster_defaults(ws: Workspace) -> dict[str, Any]:
     counts = ws.action.get("counts", {})
-    values = {f"n_{item['key']}": int(counts.get(item["key"], 0)) for item in _items(ws)}
+    values = {f"n_{p['key']}": int(counts.get(p["key"], 0)) for p in ws.action.get("positions", ())}
+    for item in _staff(ws):
+        values[f"n_{item['key']}"] = int(counts.get(item["key"], item["engine"].start))
     values["rerolls"] = int(ws.action.get("rerolls", 0))
     return values
 
 
+def _problem_line(problem: Problem, names: dict[str, Any]) -> tuple[str, dict[str, Any]]:
+    if problem.key == "over_budget":
+        return "roster_over_budget", {"amount": Num(problem.count - problem.limit)}
+    if problem.key == "too_few_players":
+        return "roster_too_few", {"count": problem.count, "min": problem.limit}
+    if problem.key == "too_many_players":
+        return "roster_too_many", {"count": problem.count, "max": problem.limit}
+    if problem.key == "staff_below_start":
+        return "roster_below_minimum", {"name": names[problem.subject], "min": problem.limit}
+    name = names.get(problem.subject, Word("team_rerolls"))
+    return "roster_over_limit", {"name": name, "count": problem.count, "max": problem.limit}
+
+
 def roster_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
-    budget = int(ws.action["budget"])
-    reroll_cost = int(ws.action["reroll_cost"])
-    positions, staff = ws.action.get("positions", ()), ws.action.get("staff", ())
-    players = sum(values[f"n_{p['key']}"] for p in positions)
-    players_cost = sum(values[f"n_{p['key']}"] * int(p["cost"]) for p in positions)
-    staff_cost = sum(values[f"n_{s['key']}"] * int(s["cost"]) for s in staff)
-    rerolls_cost = values["rerolls"] * reroll_cost
-    total = players_cost + staff_cost + rerolls_cost
-    problems: list[tuple[str, dict[str, Any]]] = []
-    if total > budget:
-        problems.append(("roster_over_budget", {"amount": Num(total - budget)}))
-    if players < MIN_PLAYERS:
-        problems.append(("roster_too_few", {"count": players, "min": MIN_PLAYERS}))
-    if players > MAX_PLAYERS:
-        problems.append(("roster_too_many", {"count": players, "max": MAX_PLAYERS}))
-    for item in staff:
-        if values[f"n_{item['key']}"] < int(item.get("min", 0)):
-            problems.append(("roster_below_minimum", {"name": _text(item["name"]), "min": item["min"]}))
+    rules = ws.edition.team_building
+    budget = int(ws.action.get("budget", rules.budget))
+    positions, staff = list(ws.action.get("positions", ())), _staff(ws)
+    choice = Choice(
+        players={p["key"]: values[f"n_{p['key']}"] for p in positions},
+        rerolls=values["rerolls"],
+        staff={item["rule"]: values[f"n_{item['key']}"] for item in staff},
+    )
+    sheet = price_roster(rules, _offer(ws), choice, budget)
+    names: dict[str, Any] = {p["key"]: _text(p["name"]) for p in positions}
+    names |= {item["rule"]: _text(item["name"]) for item in staff}
+    reroll_cost = sheet.rerolls.unit_cost
     outcome = Outcome(
         values={
-            "players": Num(players),
-            "players_cost": Num(players_cost),
-            "staff_cost": Num(staff_cost),
-            "rerolls": Num(values["rerolls"]),
-            "rerolls_cost": Num(rerolls_cost),
+            "players": Num(sheet.player_count),
+            "players_cost": Num(sheet.players_cost),
+            "staff_cost": Num(sheet.staff_cost),
+            "rerolls": Num(sheet.rerolls.count),
+            "rerolls_cost": Num(sheet.rerolls.total),
             "reroll_cost": Num(reroll_cost),
-            "reroll_later": Num(2 * reroll_cost),
-            "total": Num(total),
+            "reroll_later": Num(rules.later_reroll_multiplier * reroll_cost),
+            "total": Num(sheet.spent),
             "budget": Num(budget),
-            "remaining": Num(budget - total),
-            "verdict": Word("within_budget" if not problems else "over_budget"),
+            "remaining": Num(sheet.treasury),
+            "team_value": Num(sheet.team_value),
+            "verdict": Word("within_budget" if sheet.legal else "over_budget"),
         }
     )
-    for item in positions:
-        outcome.values[f"n_{item['key']}"] = Num(values[f"n_{item['key']}"])
-    lines = [
+    for line in sheet.players:
+        outcome.values[f"n_{line.key}"] = Num(line.count)
+    staff_lines = {line.key: line for line in sheet.staff}
+    lines: list[tuple[str, dict[str, Any]]] = [
         (
             "roster_line",
-            {
-                "name": _text(i["name"]),
-                "count": values[f"n_{i['key']}"],
-                "cost": Num(int(i["cost"])),
-                "total": Num(values[f"n_{i['key']}"] * int(i["cost"])),
-            },
+            {"name": names[line.key], "count": line.count, "cost": Num(line.unit_cost), "total": Num(line.total)},
         )
-        for i in (*positions, *staff)
-        if values[f"n_{i['key']}"]
+        for line in sheet.players
+        if line.count
     ]
-    lines.append(("roster_rerolls", {"count": values["rerolls"], "cost": Num(reroll_cost), "total": Num(rerolls_cost)}))
-    lines.append(("roster_total", {"total": Num(total), "remaining": Num(budget - total)}))
-    outcome.panels = [ExplanationPanel("roster", None, lines + problems)]
-    outcome.budget = [(_text(p["name"]), values[f"n_{p['key']}"] * int(p["cost"])) for p in positions]
-    outcome.budget += [(Word("team_rerolls"), rerolls_cost)]
-    outcome.budget += [(_text(s["name"]), values[f"n_{s['key']}"] * int(s["cost"])) for s in staff]
+    for item in staff:
+        line = staff_lines[item["rule"]]
+        if line.total:
+            lines.append(
+                (
+                    "roster_line",
+                    {
+                        "name": names[line.key],
+                        "count": line.count,
+                        "cost": Num(line.unit_cost),
+                        "total": Num(line.total),
+                    },
+                )
+            )
+    lines.append(
+        ("roster_rerolls", {"count": sheet.rerolls.count, "cost": Num(reroll_cost), "total": Num(sheet.rerolls.total)})
+    )
+    lines.append(("roster_total", {"total": Num(sheet.spent), "remaining": Num(sheet.treasury)}))
+    lines += [_problem_line(problem, names) for problem in sheet.problems]
+    outcome.panels = [ExplanationPanel("roster", None, lines)]
+    outcome.budget = [(names[line.key], line.total) for line in sheet.players]
+    outcome.budget += [(Word("team_rerolls"), sheet.rerolls.total)]
+    outcome.budget += [(names[item["rule"]], staff_lines[item["rule"]].total) for item in staff]
     outcome.budget_total = budget
     outcome.chart = []
     return outcome

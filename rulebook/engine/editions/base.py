@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from ..explain import Explanation, Modifier, params, target_explanation
+from ..teambuilding import TeamBuildingRules
 from ..types import Board, Player, Square, Weather
 
 RANGE_BANDS = ("quick", "short", "long", "bomb")
@@ -96,6 +97,8 @@ class Edition(ABC):
     weather_table: ClassVar[tuple[TableRow, ...]]
     fans_dice: ClassVar[str]  # "2d6", "d6" or "d3"
     fans_multiplier: ClassVar[int]
+    # Drafting a team: budget, players, re-rolls, sideline staff (see teambuilding.py).
+    team_building: ClassVar[TeamBuildingRules]
 
     def __init__(self, **options: str) -> None:
         unknown = set(options) - set(self.option_choices())
@@ -213,6 +216,8 @@ class Edition(ABC):
     # AG and AV as characteristics (classic: AG 3, AV 8) or as target numbers (2025: AG 3+, AV 9+).
     ag_is_target: ClassVar[bool]
     av_is_target: ClassVar[bool]
+    # Whether players have a Passing Ability (PA, a target; 2025) or pass on Agility (classic).
+    has_passing_ability: ClassVar[bool]
 
     def convert_ag(self, ag: int, source: Edition) -> int:
         """An AG written in `source`'s notation, in this edition's: a classic AG of n reads as a

@@ -15,6 +15,14 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..explain import Explanation, Modifier, params, target_explanation
+from ..teambuilding import (
+    APOTHECARY,
+    ASSISTANT_COACHES,
+    CHEERLEADERS,
+    DEDICATED_FANS,
+    StaffRule,
+    TeamBuildingRules,
+)
 from ..types import Board, Player, Square, Weather
 from .base import Edition, TableRow
 
@@ -31,10 +39,13 @@ STUNTY_INJURY = (
     TableRow(10, 99, "casualty"),
 )
 
+# The 2025 table (1-8 / 9-10 / 11-12), not the 2020 one (1-6 / 7-9 / 10-12); the sources are in
+# rulebook/content/bb2025/tables/SOURCES.md, and tests/engine/test_engine_content_tables.py keeps
+# these rows equal to the content's table.
 CASUALTY_D16 = (
-    TableRow(1, 6, "badly_hurt"),
-    TableRow(7, 9, "seriously_hurt", "miss_next_game"),
-    TableRow(10, 12, "serious_injury", "niggling_injury"),
+    TableRow(1, 8, "badly_hurt"),
+    TableRow(9, 10, "seriously_hurt", "miss_next_game"),
+    TableRow(11, 12, "serious_injury", "niggling_injury"),
     TableRow(13, 14, "lasting_injury", "characteristic_reduction"),
     TableRow(15, 16, "dead"),
 )
@@ -48,8 +59,8 @@ KICKOFF = (
     TableRow(7, 7, "brilliant_coaching"),
     TableRow(8, 8, "changing_weather"),
     TableRow(9, 9, "quick_snap"),
-    TableRow(10, 10, "blitz"),
-    TableRow(11, 11, "officious_ref"),
+    TableRow(10, 10, "charge"),  # 2020: Blitz
+    TableRow(11, 11, "dodgy_snack"),  # 2020: Officious Ref
     TableRow(12, 12, "pitch_invasion"),
 )
 
@@ -59,6 +70,24 @@ WEATHER = (
     TableRow(4, 10, "perfect_conditions", "nice"),
     TableRow(11, 11, "pouring_rain", "pouring_rain"),
     TableRow(12, 12, "blizzard", "blizzard"),
+)
+
+# 2025 drafting: 1,000,000 gp, 11-16 players, up to 8 re-rolls (double price after the draft), up to 6
+# assistant coaches and 6 cheerleaders at 10,000, one Apothecary at 50,000 where the roster allows it;
+# Dedicated Fans start at 1 and may be raised to 3 for 5,000 a step, and do not count in the team
+# value. Sources: rulebook/content/bb2025/teams/SOURCES.md.
+TEAM_BUILDING = TeamBuildingRules(
+    budget=1_000_000,
+    min_players=11,
+    max_players=16,
+    max_rerolls=8,
+    later_reroll_multiplier=2,
+    staff=(
+        StaffRule(APOTHECARY, 50_000, 1, needs_apothecary_allowed=True),
+        StaffRule(ASSISTANT_COACHES, 10_000, 6),
+        StaffRule(CHEERLEADERS, 10_000, 6),
+        StaffRule(DEDICATED_FANS, 5_000, 3, start=1, in_team_value=False),
+    ),
 )
 
 PASS_RANGE_MODIFIERS = {"quick": 0, "short": -1, "long": -2, "bomb": -3}
@@ -74,6 +103,7 @@ class Bb2025(Edition):
     team_rerolls_per_turn = None
     pro_target = 3
     ag_is_target = True
+    has_passing_ability = True
     av_is_target = True
     pro_rerolls_one_die = True  # 2025: "a single dice", one die of a block
     dauntless_needs_higher = False
@@ -93,6 +123,7 @@ class Bb2025(Edition):
     weather_table = WEATHER
     fans_dice = "d3"
     fans_multiplier = 10000
+    team_building = TEAM_BUILDING
 
     def agility_base(self, player: Player) -> tuple[int, str, tuple]:
         return player.ag, "agility_target", params(ag=player.ag)

@@ -6,6 +6,14 @@ from fractions import Fraction
 
 from ..explain import Explanation, Modifier, params, target_explanation
 from ..probability import two_d6
+from ..teambuilding import (
+    APOTHECARY,
+    ASSISTANT_COACHES,
+    CHEERLEADERS,
+    FAN_FACTOR,
+    StaffRule,
+    TeamBuildingRules,
+)
 from ..types import Board, Player, Square, Weather
 from .base import Edition, TableRow
 
@@ -76,6 +84,24 @@ PASS_RANGE_MODIFIERS = {
 }
 
 
+# LRB6 drafting: 1,000,000 gp, 11-16 players, up to 8 re-rolls (double price after the draft);
+# cheerleaders and assistant coaches have no limit but the money; fan factor up to 9 at the draft,
+# and every purchase counts in the team value. Sources: rulebook/content/lrb6/teams/SOURCES.md.
+TEAM_BUILDING = TeamBuildingRules(
+    budget=1_000_000,
+    min_players=11,
+    max_players=16,
+    max_rerolls=8,
+    later_reroll_multiplier=2,
+    staff=(
+        StaffRule(APOTHECARY, 50_000, 1, needs_apothecary_allowed=True),
+        StaffRule(ASSISTANT_COACHES, 10_000, None),
+        StaffRule(CHEERLEADERS, 10_000, None),
+        StaffRule(FAN_FACTOR, 10_000, 9),
+    ),
+)
+
+
 def agility_table(value: int) -> int:
     """Target of the classic agility table: 7 - AG, clamped to 2..6."""
     return max(2, min(6, 7 - value))
@@ -87,6 +113,7 @@ class Lrb6(Edition):
     team_rerolls_per_turn = 1
     pro_target = 4
     ag_is_target = False
+    has_passing_ability = False
     av_is_target = False
     pro_rerolls_one_die = False  # LRB6: "any one roll", so a whole block roll
     pro_roll_team_rerollable = True  # LRB6: the Pro roll itself may be re-rolled with a team re-roll
@@ -105,6 +132,7 @@ class Lrb6(Edition):
     weather_table = WEATHER
     fans_dice = "2d6"
     fans_multiplier = 1000
+    team_building = TEAM_BUILDING
 
     @classmethod
     def option_choices(cls) -> dict[str, tuple[str, ...]]:

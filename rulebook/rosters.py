@@ -1,0 +1,336 @@
+"""What the team pages and the team builder show: profiles in the edition's own notation, starting
+skills with their parameters, the staff's names, and a coach's choice read from a query string and
+priced by the engine (rulebook/engine/teambuilding.py holds every number and limit)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from django.utils.functional import Promise
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext_lazy
+
+from . import formatting, labels, selectors
+from .engine import get_edition
+from .engine.editions import Edition
+from .engine.teambuilding import (
+    APOTHECARY,
+    ASSISTANT_COACHES,
+    CHEERLEADERS,
+    DEDICATED_FANS,
+    FAN_FACTOR,
+    Choice,
+    PositionalOffer,
+    Problem,
+    RosterSheet,
+    TeamBuildingRules,
+    TeamOffer,
+    price_roster,
+)
+from .http import QueryError, query_int
+from .links import item_url
+
+if TYPE_CHECKING:
+    from .models import Positional, StartingSkill, Team
+
+NO_VALUE = "–"
+# The most a builder field accepts: beyond the rules (the engine says which rule breaks), but bounded.
+MAX_FIELD = 99
+
+# Staff names per edition: the classic Spanish books call the Apothecary "Médico", the 2025 ones
+# "Apotecario" (our glossaries).
+STAFF_LABELS: dict[tuple[str, str], Promise] = {
+    ("lrb6", APOTHECARY): pgettext_lazy("classic rules", "Apothecary"),
+    ("bb2025", APOTHECARY): pgettext_lazy("2025 rules", "Apothecary"),
+    ("lrb6", ASSISTANT_COACHES): gettext_lazy("Assistant coaches"),
+    ("bb2025", ASSISTANT_COACHES): gettext_lazy("Assistant coaches"),
+    ("lrb6", CHEERLEADERS): gettext_lazy("Cheerleaders"),
+    ("bb2025", CHEERLEADERS): gettext_lazy("Cheerleaders"),
+    ("lrb6", FAN_FACTOR): gettext_lazy("Fan factor"),
+    ("bb2025", DEDICATED_FANS): gettext_lazy("Dedicated fans"),
+}
+
+
+def staff_label(ruleset: str, key: str) -> str:
+    return str(STAFF_LABELS[(ruleset, key)])
+
+
+def edition_of(team: Team) -> Edition:
+    return get_edition(team.ruleset.key)
+
+
+# --- profiles and skills ----------------------------------------------------------------------
+
+
+def characteristic(edition: Edition, key: str, value: int) -> str:
+    """A characteristic as the edition writes it: classic AG 3 and AV 8, 2025 AG 3+, PA 4+ (– for
+    none) and AV 9+."""
+    if key == "pa":
+        return f"{value}+" if edition.has_passing_ability and value else NO_VALUE
+    if (key == "ag" and edition.ag_is_target) or (key == "av" and edition.av_is_target):
+        return f"{value}+"
+    return str(value)
+
+
+# A skill named with a placeholder for its parameter: "Loner (X+)", "Animosidad (X)".
+PLACEHOLDER_RE = re.compile(r"\s*\(X\+?\)$")
+
+
+@dataclass(frozen=True)
+class SkillChip:
+    slug: str
+    name: str
+    parameter: str
+    url: str
+
+    @property
+    def label(self) -> str:
+        """ "Loner (4+)" from "Loner (X+)" and 4+; "Mighty Blow" without a parameter."""
+        if not self.parameter:
+            return self.name
+        return f"{PLACEHOLDER_RE.sub('', self.name)} ({self.parameter})"
+
+
+def skill_chip(starting: StartingSkill, lang: str) -> SkillChip:
+    skill = starting.skill
+    parameter = getattr(starting.parameter, f"label_{lang}") if starting.parameter is not None else starting.value
+    return SkillChip(
+        skill.slug, getattr(skill, f"name_{lang}"), parameter, item_url("skill", skill.ruleset.key, skill.slug, lang)
+    )
+
+
+@dataclass(frozen=True)
+class Characteristic:
+    key: str
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class PositionalView:
+    positional: Positional
+    name: str
+    name_en: str
+    quantity: str  # "0–4"
+    cost: str
+    profile: tuple[Characteristic, ...]
+    skills: tuple[SkillChip, ...]
+    primary: tuple[str, ...]
+    secondary: tuple[str, ...]
+    disputed: frozenset[str] = field(default_factory=frozenset)
+
+    @property
+    def slug(self) -> str:
+        return self.positional.slug
+
+
+# The glossary term of each characteristic ends with its abbreviation in that language and edition:
+# "Movimiento (MO)" in the classic Spanish rules, "Movimiento (MV)" in the 2025 ones.
+CHARACTERISTIC_TERMS = {
+    "ma": "movement-allowance",
+    "st": "strength",
+    "ag": "agility",
+    "pa": "passing-ability",
+    "av": "armour-value",
+}
+ABBREVIATION_RE = re.compile(r"\(([^()]+)\)\s*$")
+
+
+def profile_keys(edition: Edition) -> tuple[str, ...]:
+    return ("ma", "st", "ag", "pa", "av") if edition.has_passing_ability else ("ma", "st", "ag", "av")
+
+
+def characteristic_abbreviations(ruleset: str, lang: str) -> dict[str, str]:
+    """MA ST AG PA AV as the glossary abbreviates them (the English key when a term is missing)."""
+    terms = selectors.glossary_terms(ruleset, tuple(CHARACTERISTIC_TERMS.values()), lang)
+    found = {}
+    for key, slug in CHARACTERISTIC_TERMS.items():
+        match = ABBREVIATION_RE.search(terms.get(slug, ""))
+        found[key] = match[1] if match else key.upper()
+    return found
+
+
+def characteristic_labels(team: Team, lang: str) -> list[str]:
+    labels_by_key = characteristic_abbreviations(team.ruleset.key, lang)
+    return [labels_by_key[key] for key in profile_keys(edition_of(team))]
+
+
+def positional_views(team: Team, lang: str) -> list[PositionalView]:
+    edition = edition_of(team)
+    abbreviations = characteristic_abbreviations(team.ruleset.key, lang)
+    views = []
+    for positional in team.positionals.all():
+        profile = tuple(
+            Characteristic(key, abbreviations[key], characteristic(edition, key, getattr(positional, key)))
+            for key in profile_keys(edition)
+        )
+        views.append(
+            PositionalView(
+                positional=positional,
+                name=getattr(positional, f"name_{lang}"),
+                name_en=getattr(positional, "name_en"),  # noqa: B009 - a column added by modeltranslation
+                quantity=f"0–{positional.max_quantity}",
+                cost=formatting.num(positional.cost),
+                profile=profile,
+                skills=tuple(skill_chip(s, lang) for s in positional.starting_skills.all()),
+                primary=tuple(str(labels.CATEGORY_LABELS.get(c, c)) for c in positional.primary),
+                secondary=tuple(str(labels.CATEGORY_LABELS.get(c, c)) for c in positional.secondary),
+                disputed=frozenset(positional.disputed),
+            )
+        )
+    return views
+
+
+# --- the team builder -----------------------------------------------------------------------------
+
+
+def team_offer(team: Team) -> TeamOffer:
+    return TeamOffer(
+        reroll_cost=team.reroll_cost,
+        apothecary_allowed=team.apothecary,
+        positionals=tuple(PositionalOffer(p.slug, p.cost, p.max_quantity, p.big_guy) for p in team.positionals.all()),
+        big_guys_max=team.big_guys_max,
+    )
+
+
+def player_field(slug: str) -> str:
+    return f"n-{slug}"
+
+
+@dataclass(frozen=True)
+class BuilderField:
+    name: str  # the query parameter
+    label: str
+    value: int
+    maximum: int  # what the rules allow (the input's max)
+    minimum: int = 0
+    unit_cost: int = 0
+    note: str = ""  # e.g. "0–4", "no limit", "not allowed"
+    big_guy: bool = False
+
+
+@dataclass
+class Builder:
+    """A coach's choice for one team, read from a query string, and what it costs."""
+
+    team: Team
+    rules: TeamBuildingRules
+    players: list[BuilderField]
+    rerolls: BuilderField
+    staff: list[BuilderField]
+    sheet: RosterSheet
+    errors: list[str]  # fields that could not be read (a translated message each)
+
+    @property
+    def query(self) -> str:
+        """The choice as a query string (for the share link and the printable sheet)."""
+        parts = [f"{f.name}={f.value}" for f in [*self.players, self.rerolls, *self.staff] if f.value != f.minimum]
+        return "&".join(parts)
+
+
+def _read(params: Mapping[str, str], name: str, default: int, label: str, errors: list[str]) -> int:
+    try:
+        return query_int(params, name, 0, MAX_FIELD, default)
+    except QueryError:
+        errors.append(_("%(field)s: enter a whole number from 0 to %(max)s.") % {"field": label, "max": MAX_FIELD})
+        return default
+
+
+def build(team: Team, params: Mapping[str, str], lang: str) -> Builder:
+    edition = edition_of(team)
+    rules = edition.team_building
+    errors: list[str] = []
+    players = []
+    for positional in team.positionals.all():
+        name = getattr(positional, f"name_{lang}")
+        value = _read(params, player_field(positional.slug), 0, name, errors)
+        players.append(
+            BuilderField(
+                player_field(positional.slug),
+                name,
+                value,
+                positional.max_quantity,
+                unit_cost=positional.cost,
+                note=f"0–{positional.max_quantity}",
+                big_guy=positional.big_guy,
+            )
+        )
+    reroll_label = _("Team re-rolls")
+    rerolls = BuilderField(
+        "rerolls",
+        reroll_label,
+        _read(params, "rerolls", 0, reroll_label, errors),
+        rules.max_rerolls,
+        unit_cost=team.reroll_cost,
+        note=f"0–{rules.max_rerolls}",
+    )
+    staff = []
+    for rule in rules.staff:
+        label = staff_label(team.ruleset.key, rule.key)
+        maximum = rules.staff_maximum(rule, team.apothecary)
+        if rule.needs_apothecary_allowed and not team.apothecary:
+            note = _("not allowed for this team")
+        elif rule.maximum is None:
+            note = _("no limit but the budget")
+        else:
+            note = f"{rule.start}–{rule.maximum}"
+        staff.append(
+            BuilderField(
+                rule.key,
+                label,
+                _read(params, rule.key, rule.start, label, errors),
+                maximum,
+                minimum=rule.start,
+                unit_cost=rule.cost,
+                note=note,
+            )
+        )
+    choice = Choice(
+        players={f.name.removeprefix("n-"): f.value for f in players},
+        rerolls=rerolls.value,
+        staff={f.name: f.value for f in staff},
+    )
+    return Builder(team, rules, players, rerolls, staff, price_roster(rules, team_offer(team), choice), errors)
+
+
+def problem_text(problem: Problem, builder: Builder) -> str:
+    """What a broken rule means, in the reader's language."""
+    names = {f.name.removeprefix("n-"): f.label for f in builder.players}
+    names |= {f.name: f.label for f in builder.staff}
+    values = {
+        "name": names.get(problem.subject, problem.subject),
+        "count": formatting.num(problem.count),
+        "limit": formatting.num(problem.limit),
+    }
+    if problem.key == "over_budget":
+        over = formatting.num(problem.count - problem.limit)
+        return _("%(spent)s gold pieces spent: %(over)s over the budget of %(budget)s.") % {
+            "spent": values["count"],
+            "over": over,
+            "budget": values["limit"],
+        }
+    messages = {
+        "too_few_players": _("Only %(count)s players: a team needs at least %(limit)s."),
+        "too_many_players": _("%(count)s players: a team may have at most %(limit)s."),
+        "positional_over_max": _("%(name)s: %(count)s hired, but the roster allows at most %(limit)s."),
+        "big_guys_over_max": _("%(count)s Big Guys: this team may have at most %(limit)s."),
+        "rerolls_over_max": _("%(count)s team re-rolls: a team may have at most %(limit)s."),
+        "staff_over_max": _("%(name)s: %(count)s, but at most %(limit)s are allowed."),
+        "staff_below_start": _("%(name)s: at least %(limit)s."),
+        "apothecary_not_allowed": _("%(name)s: this team may not hire one."),
+    }
+    message = messages.get(problem.key, _("%(name)s: this number is not allowed."))
+    return message % values
+
+
+def sheet_players(builder: Builder, views: list[PositionalView]) -> list[tuple[int, PositionalView]]:
+    """One numbered line per hired player, in roster order (the printable sheet)."""
+    counts = {f.name.removeprefix("n-"): f.value for f in builder.players}
+    lines: list[tuple[int, PositionalView]] = []
+    for view in views:
+        for _copy in range(min(counts.get(view.slug, 0), view.positional.max_quantity, MAX_FIELD)):
+            lines.append((len(lines) + 1, view))
+    return lines

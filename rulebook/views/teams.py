@@ -1,0 +1,103 @@
+"""Team pages: the teams of a ruleset, a team's roster, and the team builder (a plain GET form, so
+a built team is a URL: it can be shared, printed and changed without JavaScript)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_GET
+from django.views.decorators.vary import vary_on_headers
+
+from .. import rosters, selectors
+from ..http import HtmxHttpRequest, QueryError, query_int, query_text
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def teams(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    lang = get_language()
+    leagues = selectors.leagues(current, lang)
+    tiers = selectors.team_tiers(current)
+    name = query_text(request.GET, "q", 60)
+    league = request.GET.get("league", "")
+    league = league if league in {r.slug for r in leagues} else ""
+    errors = []
+    try:
+        tier = query_int(request.GET, "tier", 0, 9, 0) or None
+    except QueryError:
+        tier = None
+        errors.append(_("The tier must be a whole number."))
+    if tier is not None and tier not in tiers:
+        tier = None
+    context = {
+        "ruleset": current,
+        "teams": selectors.teams(current, lang, name=name, league=league, tier=tier),
+        "leagues": leagues,
+        "tiers": tiers,
+        "name": name,
+        "league": league,
+        "tier": tier,
+        "errors": errors,
+    }
+    template = "rulebook/teams.html#team-results" if request.htmx else "rulebook/teams.html"
+    return render(request, template, context, status=400 if errors else 200)
+
+
+@require_GET
+def team(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    item = selectors.team_or_404(current, slug)
+    context = {
+        "ruleset": current,
+        "team": item,
+        "rules": selectors.team_rules(item),
+        "positionals": rosters.positional_views(item, get_language()),
+        "characteristics": rosters.characteristic_labels(item, get_language()),
+        "big_guys": [p for p in item.positionals.all() if p.big_guy],
+    }
+    return render(request, "rulebook/team.html", context)
+
+
+def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple[dict[str, Any], int]:
+    current = selectors.ruleset_or_404(ruleset)
+    item = selectors.team_or_404(current, slug)
+    builder = rosters.build(item, request.GET, get_language())
+    context = {
+        "ruleset": current,
+        "team": item,
+        "builder": builder,
+        "sheet": builder.sheet,
+        "problems": [rosters.problem_text(p, builder) for p in builder.sheet.problems],
+        "positionals": rosters.positional_views(item, get_language()),
+        "characteristics": rosters.characteristic_labels(item, get_language()),
+        "counts": {f.name.removeprefix("n-"): f.value for f in builder.players},
+        "staff_lines": list(zip(builder.staff, builder.sheet.staff, strict=True)),
+        "rules": selectors.team_rules(item),
+        "later_reroll_cost": item.reroll_cost * builder.rules.later_reroll_multiplier,
+        "sheet_players": rosters.sheet_players(builder, rosters.positional_views(item, get_language())),
+    }
+    return context, 400 if builder.errors else 200
+
+
+@require_GET
+@vary_on_headers("HX-Request")
+def builder(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
+    context, status = _builder_context(request, ruleset, slug)
+    if not request.htmx:
+        return render(request, "rulebook/builder.html", context, status=status)
+    response = render(request, "rulebook/builder.html#builder-result", context, status=status)
+    # The address bar gets the short form of the team (only what differs from an empty roster).
+    query = context["builder"].query
+    response["HX-Push-Url"] = f"{request.path}?{query}" if query else request.path
+    return response
+
+
+@require_GET
+def roster_sheet(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
+    context, status = _builder_context(request, ruleset, slug)
+    return render(request, "rulebook/roster_sheet.html", context, status=status)

@@ -1,0 +1,285 @@
+"""Team pages, the team builder and its roster sheet, skill pages' positionals, 2025 tables and
+their classic counterparts, the sitemap and the teams API."""
+
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from django.test import Client
+from django.utils.translation import gettext, override
+
+from rulebook.models import GameTable, Team
+from rulebook.rendering.markup import plain_text
+
+pytestmark = pytest.mark.django_db
+
+LANGS = ("es", "it", "fr", "en")
+
+
+def html_of(client: Client, url: str, status: int = 200, **headers: str) -> str:
+    response = client.get(url, **headers)
+    assert response.status_code == status, (url, response.status_code)
+    return response.content.decode()
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_team_pages_render_in_every_language(client: Client, lang: str) -> None:
+    for url in (
+        f"/{lang}/lrb6/teams/",
+        f"/{lang}/bb2025/teams/",
+        f"/{lang}/lrb6/teams/undead/",
+        f"/{lang}/bb2025/teams/chaos-renegade/",
+        f"/{lang}/bb2025/teams/human/builder/",
+        f"/{lang}/lrb6/teams/human/builder/sheet/?n-lineman=11",
+    ):
+        assert f'<html lang="{lang}">' in html_of(client, url)
+
+
+def test_the_teams_list_filters_by_name_league_and_tier(client: Client) -> None:
+    everything = html_of(client, "/en/bb2025/teams/")
+    assert everything.count('class="team-card"') == Team.objects.filter(ruleset__key="bb2025").count() == 30
+    elves = html_of(client, "/fr/bb2025/teams/?q=elfes")
+    assert re.findall(r'team-card__name">([^<]+)<', elves) == ["Elfes Noirs", "Elfes Sylvains", "Hauts Elfes"]
+    # the English name works in every language, without accents mattering
+    assert "Nains du Chaos" in html_of(client, "/fr/bb2025/teams/?q=chaos dwarf")
+    clash = html_of(client, "/en/bb2025/teams/?league=chaos-clash&tier=3")
+    assert re.findall(r'team-card__name">([^<]+)<', clash) == ["Chaos Chosen", "Chaos Renegade", "Khorne", "Nurgle"]
+    fragment = html_of(client, "/en/bb2025/teams/?tier=4", HTTP_HX_REQUEST="true")
+    assert "<html" not in fragment and fragment.count('class="team-card"') == 5
+    # unknown league or tier: ignored; a tier that is not a number: a message and 400
+    assert html_of(client, "/en/bb2025/teams/?league=nope&tier=7").count('class="team-card"') == 30
+    bad = html_of(client, "/es/bb2025/teams/?tier=dos", status=400)
+    with override("es"):
+        assert gettext("The tier must be a whole number.") in bad
+
+
+def test_no_teams_for_dreadball_and_unknown_teams_are_404(client: Client) -> None:
+    assert client.get("/en/dreadball2/teams/").status_code == 404
+    assert client.get("/en/bb2025/teams/no-such-team/").status_code == 404
+    assert client.get("/en/lrb6/teams/no-such-team/builder/").status_code == 404
+
+
+def test_a_team_page_shows_the_roster_in_the_editions_notation(client: Client) -> None:
+    classic = html_of(client, "/en/lrb6/teams/human/")
+    row = re.search(r'<tr id="p-blitzer">.*?</tr>', classic, re.S).group(0)
+    assert re.findall(r'class="c-stat" data-label="(\w+)">(\w+)<', row) == [
+        ("MA", "7"),
+        ("ST", "3"),
+        ("AG", "3"),
+        ("AV", "8"),
+    ]
+    assert "0–4" in row and "90,000" in row and 'href="/en/lrb6/skills/block/"' in row
+    modern = html_of(client, "/es/bb2025/teams/human/")
+    ogre = re.search(r'<tr id="p-ogre">.*?</tr>', modern, re.S).group(0)
+    # Spanish 2025 abbreviations come from the glossary (MV, FU, AG, PS, AR); targets carry "+"
+    assert re.findall(r'class="c-stat" data-label="(\w+)">([\w+]+)<', ogre) == [
+        ("MV", "5"),
+        ("FU", "5"),
+        ("AG", "4+"),
+        ("PS", "5+"),
+        ("AR", "10+"),
+    ]
+    assert ">Solitario (3+)<" in ogre and 'href="/es/bb2025/skills/loner/"' in ogre
+    assert "140.000" in ogre
+    goblin = html_of(client, "/en/bb2025/teams/goblin/")
+    looney = re.search(r'<tr id="p-looney">.*?</tr>', goblin, re.S).group(0)
+    assert 'data-label="PA">–<' in looney  # no PA
+
+
+def test_word_parameters_are_translated_and_leagues_and_rules_shown(client: Client) -> None:
+    html = html_of(client, "/fr/bb2025/teams/chaos-renegade/")
+    assert ">Animosité (tous)<" in html
+    assert 'href="#rule-chaos-clash"' in html and 'id="rule-favoured-of"' in html
+    with override("fr"):
+        assert gettext("League and special rules") in html
+    assert "Troll Slayer" not in html
+    slayer = html_of(client, "/es/bb2025/teams/dwarf/")
+    assert ">Odio (Troll)<" in slayer
+
+
+def test_italian_2025_names_are_english_and_no_page_says_why(client: Client) -> None:
+    html = html_of(client, "/it/bb2025/teams/human/")
+    assert ">Human Blitzer<" in html
+    team = Team.objects.get(ruleset__key="bb2025", slug="human")
+    assert team.translator_note and team.translator_note[:40] not in html
+    assert "translator" not in html.casefold()
+
+
+def test_disputed_fields_are_said_on_the_page(client: Client) -> None:
+    html = html_of(client, "/en/bb2025/teams/wood-elf/")
+    treeman = re.search(r'<tr id="p-treeman">.*?</tr>', html, re.S).group(0)
+    assert "sources disagree" in treeman
+    assert "sources disagree" not in re.search(r'<tr id="p-lineman">.*?</tr>', html, re.S).group(0)
+
+
+def test_the_big_guy_limit_is_on_the_page(client: Client) -> None:
+    html = html_of(client, "/en/bb2025/teams/chaos-renegade/")
+    assert "at most 3 Big Guys" in html
+    assert html.count(">Big Guy</span>") == 4
+
+
+def test_a_skill_page_lists_the_positionals_that_start_with_it(client: Client) -> None:
+    html = html_of(client, "/en/bb2025/skills/loner/")
+    section = re.search(r'<section aria-labelledby="h-starting">.*?</section>', html, re.S).group(0)
+    assert 'href="/en/bb2025/teams/human/#p-ogre"' in section and "Loner (3+)" in section
+    assert "/lrb6/" not in section  # only the edition's own teams
+    classic = html_of(client, "/es/lrb6/skills/block/")
+    assert 'href="/es/lrb6/teams/norse/#p-lineman"' in classic
+    # no classic positional starts with Pro: no such section
+    assert 'aria-labelledby="h-starting"' not in html_of(client, "/en/lrb6/skills/pro/")
+
+
+def test_every_positional_link_of_a_skill_page_lands_on_its_row(client: Client) -> None:
+    html = html_of(client, "/en/bb2025/skills/block/")
+    links = re.findall(r'href="(/en/bb2025/teams/[a-z-]+/)#(p-[a-z-]+)"', html)
+    assert len(links) > 20
+    for url, anchor in links[:5]:
+        assert f'id="{anchor}"' in html_of(client, url)
+
+
+# --- the team builder -------------------------------------------------------------------------
+
+
+def totals(html: str) -> dict[str, str]:
+    block = re.search(r'<dl class="totals">.*?</dl>', html, re.S).group(0)
+    return dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", block))
+
+
+def test_the_builder_adds_up_the_tutorial_team(client: Client) -> None:
+    query = (
+        "n-lineman=8&n-blitzer=2&n-thrower=1&n-catcher=1&rerolls=4"
+        "&apothecary=1&assistant_coaches=1&cheerleaders=1&fan_factor=1"
+    )
+    html = html_of(client, f"/en/lrb6/teams/human/builder/?{query}")
+    assert totals(html) == {"Players": "12", "Spent": "1,000,000", "Treasury": "0", "Team value": "1,000,000"}
+    assert "A legal team" in html
+
+
+def test_the_builder_lists_every_broken_rule_in_the_readers_language(client: Client) -> None:
+    html = html_of(
+        client,
+        "/es/bb2025/teams/chaos-renegade/builder/?n-renegade-human=7&n-troll=1&n-ogre=1&n-minotaur=1&n-rat-ogre=1&cheerleaders=7&dedicated_fans=0",
+    )
+    problems = re.search(r'<div class="problems">.*?</div>', html, re.S).group(0)
+    items = re.findall(r"<li>([^<]+)</li>", problems)
+    with override("es"):
+        assert items == [
+            gettext("%(count)s Big Guys: this team may have at most %(limit)s.") % {"count": "4", "limit": "3"},
+            gettext("%(name)s: %(count)s, but at most %(limit)s are allowed.")
+            % {"name": gettext("Cheerleaders"), "count": "7", "limit": "6"},
+            gettext("%(name)s: at least %(limit)s.") % {"name": gettext("Dedicated fans"), "limit": "1"},
+        ]
+        assert totals(html)[gettext("Players")] == "11"
+
+
+def test_2025_dedicated_fans_are_bought_but_not_counted_in_the_team_value(client: Client) -> None:
+    html = html_of(client, "/en/bb2025/teams/human/builder/?n-lineman=11&dedicated_fans=3&rerolls=2")
+    assert totals(html) == {"Players": "11", "Spent": "660,000", "Treasury": "340,000", "Team value": "650,000"}
+
+
+def test_over_budget_and_a_team_without_apothecary(client: Client) -> None:
+    html = html_of(
+        client, "/en/lrb6/teams/undead/builder/?n-mummy=2&n-wight=2&n-ghoul=4&n-skeleton=3&rerolls=8&apothecary=1"
+    )
+    # 820,000 of players, 560,000 of re-rolls and the Apothecary asked for (50,000)
+    assert totals(html)["Treasury"] == "-430,000"
+    assert "1,430,000 gold pieces spent: 430,000 over the budget of 1,000,000." in html
+    assert "this team may not hire one" in html
+    assert 'name="apothecary" value="1" min="0" max="0"' in html
+
+
+def test_bad_numbers_answer_400_with_a_message_and_keep_the_rest(client: Client) -> None:
+    html = html_of(client, "/fr/lrb6/teams/human/builder/?n-lineman=onze&n-blitzer=2&rerolls=%C2%B2", status=400)
+    with override("fr"):
+        expected = gettext("%(field)s: enter a whole number from 0 to %(max)s.") % {"field": "Trois-quarts", "max": 99}
+    assert expected in html and 'name="n-blitzer" value="2"' in html
+    assert client.get("/en/lrb6/teams/human/builder/?n-lineman=100000000000000000000").status_code == 400
+
+
+def test_the_builder_is_a_plain_form_and_its_share_link_rebuilds_the_team(client: Client) -> None:
+    html = html_of(client, "/en/bb2025/teams/human/builder/?n-lineman=10&n-ogre=1&rerolls=3&apothecary=1")
+    form = re.search(r'<form class="builder"[^>]*>', html).group(0)
+    assert 'method="get"' in form and 'action="/en/bb2025/teams/human/builder/"' in form and "hx-get" in form
+    share = re.search(r'href="(/en/bb2025/teams/human/builder/\?[^"]+)">Link to this team', html).group(1)
+    assert share.replace("&amp;", "&") == "/en/bb2025/teams/human/builder/?n-lineman=10&n-ogre=1&rerolls=3&apothecary=1"
+    again = html_of(client, share.replace("&amp;", "&"))
+    assert totals(again) == totals(html)
+    response = client.get(
+        "/en/bb2025/teams/human/builder/?n-lineman=10&n-catcher=0&n-ogre=1&rerolls=3&apothecary=1&dedicated_fans=1",
+        HTTP_HX_REQUEST="true",
+    )
+    fragment = response.content.decode()
+    assert "<html" not in fragment and 'id="builder-summary"' in fragment and 'hx-swap-oob="true"' in fragment
+    # the address bar gets the short form of the team
+    assert response["HX-Push-Url"] == share.replace("&amp;", "&")
+    assert "novalidate" in form  # the engine, not the browser, says which limit is broken
+
+
+def test_the_roster_sheet_lists_one_line_per_player(client: Client) -> None:
+    html = html_of(client, "/it/lrb6/teams/human/builder/sheet/?n-lineman=9&n-blitzer=2&rerolls=2&fan_factor=1")
+    rows = re.findall(r"<tr><td>(\d+)</td>", html)
+    assert rows == [str(n) for n in range(1, 12)]
+    assert html.count("Uomo di linea</th>") == 9 and "css/roster-print.css" in html
+
+
+# --- 2025 tables -----------------------------------------------------------------------------
+
+
+def test_2025_tables_roll_and_show_the_classic_counterpart_both_ways(client: Client) -> None:
+    html = html_of(client, "/en/bb2025/tables/kick-off/?roll=12345")
+    assert 'class="roll-result"' in html and 'aria-current="true"' in html
+    assert 'href="/en/lrb6/tables/kick-off/"' in html
+    classic = html_of(client, "/en/lrb6/tables/kick-off/")
+    assert 'href="/en/bb2025/tables/kick-off/"' in classic
+    # the change note is written once, on the 2025 table, and shown on both pages
+    change = GameTable.objects.get(ruleset__key="bb2025", slug="kick-off").change_note_en
+    first_words = plain_text(change)[:40]
+    note = re.search(r'<section class="counterparts".*?</section>', classic, re.S).group(0)
+    assert first_words and first_words in unescape(re.sub(r"<[^>]+>", "", note))
+    assert GameTable.objects.get(ruleset__key="lrb6", slug="kick-off").change_note_en == ""
+    casualty = html_of(client, "/es/bb2025/tables/casualty/?roll=7")
+    assert "D16" in casualty and 'class="is-rolled"' in casualty
+
+
+# --- sitemap and API --------------------------------------------------------------------------
+
+
+def test_the_sitemap_has_every_team_page_and_builder(client: Client) -> None:
+    xml = client.get("/sitemap.xml").content.decode()
+    assert "/es/bb2025/teams/human/" in xml and "/it/lrb6/teams/slann/builder/" in xml and "/fr/lrb6/teams/" in xml
+    assert xml.count("/teams/") >= 54 * 2 * 4
+
+
+def test_the_teams_api(client: Client) -> None:
+    listing = client.get("/api/v1/rulesets/lrb6/teams?lang=es").json()["teams"]
+    assert len(listing) == 24 and listing[0]["name"] == "Altos Elfos"
+    team = client.get("/api/v1/rulesets/bb2025/teams/human?lang=it").json()
+    assert team["leagues"] == ["old-world-classic"] and team["special_rules"] == ["team-captain"]
+    ogre = next(p for p in team["positionals"] if p["slug"] == "ogre")
+    assert ogre["profile"] == {"ma": "5", "st": "5", "ag": "4+", "pa": "5+", "av": "10+"} and ogre["big_guy"]
+    assert {"slug": "loner", "parameter": "3+"}.items() <= next(
+        s for s in ogre["skills"] if s["slug"] == "loner"
+    ).items()
+    assert client.get("/api/v1/rulesets/bb2025/teams/nope?lang=en").status_code == 404
+    assert client.get("/api/v1/rulesets/dreadball2/teams?lang=en").status_code == 404
+    assert client.get("/api/v1/rulesets/bb2025/teams?lang=xx").status_code == 400
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_team_pages_carry_no_editors_notes(client: Client, lang: str) -> None:
+    """No team page talks about sources or (outside Italian) about Italian names, and no
+    translator note is ever shown."""
+    from .test_reader_text import ITALIAN_RE, SOURCE_TALK_RE, main_text
+
+    found = {}
+    for team in Team.objects.select_related("ruleset"):
+        url = f"/{lang}/{team.ruleset.key}/teams/{team.slug}/"
+        text = main_text(client, url)
+        match = SOURCE_TALK_RE.search(text) or (lang != "it" and ITALIAN_RE.search(text))
+        if match:
+            found[url] = match.group(0)
+        if team.translator_note and team.translator_note in text:
+            found[url] = "translator note"
+    assert not found, found
