@@ -81,7 +81,9 @@ def plain_text(text: str, label_for: Callable[[Reference], str] | None = None) -
 
     stripped = REFERENCE_RE.sub(replace, text or "")
     stripped = re.sub(r"[*_`#>|]+", " ", stripped)
-    return re.sub(r"\s+", " ", stripped).strip()
+    stripped = re.sub(r"\s+", " ", stripped)
+    # "**moverse**, el" reads "moverse, el", not "moverse , el".
+    return re.sub(r" (?=[,.)])", "", stripped).strip()  # French keeps its space before ; : ! ?
 
 
 @dataclass(frozen=True)

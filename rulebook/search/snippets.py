@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import bisect
+import re
 from functools import lru_cache
 from html import escape as html_escape  # what django.utils.html.escape does, minus its lazy wrapper
 
@@ -63,18 +65,61 @@ def _is_word_character(character: str) -> bool:
     return character.isalnum()
 
 
-def snippet(text: str, matched: set[str], width: int = 160) -> str:
-    """A window of ``text`` around the first matched word, highlighted."""
+SENTENCE_END_RE = re.compile(r"(?<=[.!?;])\s+|\n+")
+
+
+def best_sentence(text: str, matched: set[str]) -> int:
+    """Offset of the sentence with the most distinct matched words (the first on ties), or -1.
+
+    For "qué pasa si fallo un esquive" it is the sentence about a failed dodge, not the first
+    sentence that happens to say "esquive". Matched words are found with str.find on the folded
+    text (fast), at word starts; sentences are told apart by their end offsets."""
+    prefixes = [m for m in matched if len(m) >= 2]
+    folded = _fold_text(text)
+    if not prefixes or len(folded) != len(text):
+        return -1
+    ends = _sentence_ends(text)
+    found: dict[int, set[str]] = {}
+    for m in prefixes:
+        position = folded.find(m)
+        while position >= 0:
+            if position == 0 or not folded[position - 1].isalnum():
+                found.setdefault(bisect.bisect_right(ends, position), set()).add(m)
+            position = folded.find(m, position + 1)
+    if not found:
+        return -1
+    best = min(found, key=lambda sentence: (-len(found[sentence]), sentence))
+    if best == 0:
+        return 0
+    start = ends[best - 1]
+    while start < len(text) and text[start].isspace():
+        start += 1
+    return start
+
+
+@lru_cache(maxsize=4096)
+def _sentence_ends(text: str) -> list[int]:
+    return [m.start() for m in SENTENCE_END_RE.finditer(text)]
+
+
+def snippet(text: str, matched: set[str], width: int = 160, sentence: bool = False) -> str:
+    """A window of ``text`` highlighted: from the sentence with the most matched words when
+    ``sentence`` (several words typed, or a question), else around the first matched word."""
     if not text:
         return ""
     start = 0
+    at_sentence = False
     if matched:
-        first = _first_match(text, matched)
-        if first >= 0:
-            start = max(0, first - width // 3)
+        found = best_sentence(text, matched) if sentence else -1
+        if found >= 0:
+            start, at_sentence = found, True
+        else:
+            first = _first_match(text, matched)
+            if first >= 0:
+                start = max(0, first - width // 3)
     end = min(len(text), start + width)
     # Cut on word boundaries so the snippet never starts or ends mid-word.
-    if start > 0:
+    if start > 0 and not at_sentence:
         space = text.find(" ", start)
         start = space + 1 if 0 <= space < start + 20 else start
     if end < len(text):
