@@ -388,22 +388,3 @@ class SearchIndex:
                                 hit[0] = weight
                                 hit[1] = max(hit[1], SAME if same else OTHER)
                                 hit[2].add(query_words[position])
-
-    def short_typos(self, word: str, lang: str, is_last: bool, doc_ids: set[int]) -> dict[int, WordHit]:
-        """A word of two or three letters one typo away from a name word (or, for the word being
-        typed, from the start of one) — looked for only in ``doc_ids``, the documents whose names
-        already match the query's other words, so that "cerveau lan" finds Cerveau Lent without
-        every three-letter word in the index matching."""
-        found: dict[int, WordHit] = {}
-        for doc_id in doc_ids:
-            for name_word, name_lang in self.name_words[doc_id]:
-                # The word being typed may be the start of the name word, missing a letter ("hnd").
-                targets = {name_word[: len(word)], name_word[: len(word) + 1]} if is_last else {name_word}
-                if word not in targets and any(osa_distance(word, target, 1) == 1 for target in targets):
-                    same = name_lang == lang
-                    weight = TYPO[NAME][0 if same else 1] - 1
-                    tier = SAME if same else OTHER
-                    hit = found.get(doc_id)
-                    if hit is None or hit[0] < weight:
-                        found[doc_id] = [weight, tier, {name_word}, set() if same else {name_lang}]
-        return found

@@ -17,9 +17,9 @@ import math
 from collections import Counter
 
 from ..vocab import GAME_OF_RULESET, RULESET_KEYS
-from .index import ABBR, ALIAS, NAME, NONE, OPTIONAL_FACTOR, OTHER, SAME, Match, SearchIndex, WordHit
+from .index import ABBR, ALIAS, NAME, NONE, OPTIONAL_FACTOR, OTHER, SAME, TYPO, Match, SearchIndex, WordHit
 from .query import QueryPlan
-from .text import STOPWORDS, normalized
+from .text import STOPWORDS, normalized, osa_distance
 
 FULL_NAME_BONUS = {NAME: (25.0, 14.0), ALIAS: (12.0, 8.0), ABBR: (25.0, 20.0)}
 NAME_PREFIX_BONUS = {NAME: (12.0, 6.0), ALIAS: (6.0, 3.0), ABBR: (6.0, 4.0)}
@@ -202,7 +202,26 @@ def _short_word_typos(index: SearchIndex, plan: QueryPlan, lang: str, per_word: 
         candidates -= {d for d, hit in per_word[i].items() if hit[1] != NONE}
         if not candidates:
             continue
-        for doc_id, hit in index.short_typos(word, lang, i == last, candidates).items():
+        for doc_id, hit in _short_typos(index, word, lang, i == last, candidates).items():
             old = per_word[i].get(doc_id)
             if old is None or old[0] < hit[0]:
                 per_word[i][doc_id] = hit
+
+
+def _short_typos(index: SearchIndex, word: str, lang: str, is_last: bool, doc_ids: set[int]) -> dict[int, WordHit]:
+    """A word of two or three letters one typo away from a name word (or, for the word being
+    typed, from the start of one) — looked for only in ``doc_ids``, the documents whose names
+    already match the query's other words, so that "cerveau lan" finds Cerveau Lent without
+    every three-letter word in the index matching."""
+    found: dict[int, WordHit] = {}
+    for doc_id in doc_ids:
+        for name_word, name_lang in index.name_words[doc_id]:
+            # The word being typed may be the start of the name word, missing a letter ("hnd").
+            targets = {name_word[: len(word)], name_word[: len(word) + 1]} if is_last else {name_word}
+            if word not in targets and any(osa_distance(word, target, 1) == 1 for target in targets):
+                same = name_lang == lang
+                weight = TYPO[NAME][0 if same else 1] - 1
+                hit = found.get(doc_id)
+                if hit is None or hit[0] < weight:
+                    found[doc_id] = [weight, SAME if same else OTHER, {name_word}, set() if same else {name_lang}]
+    return found
