@@ -13,8 +13,10 @@ A question ("how does interception work") puts the rules section that answers it
 
 from __future__ import annotations
 
+import heapq
 import math
 from collections import Counter
+from collections.abc import Callable
 
 from ..vocab import GAME_OF_RULESET, RULESET_KEYS
 from .index import ABBR, ALIAS, NAME, NONE, OPTIONAL_FACTOR, OTHER, SAME, TYPO, Match, SearchIndex, WordHit
@@ -40,9 +42,27 @@ LIKELY_GAME_MIN, LIKELY_GAME_RATIO = 3, 3  # words this short get no typo tolera
 
 
 def rank(index: SearchIndex, plan: QueryPlan, lang: str, current: str = "", ruleset: str = "") -> list[Match]:
+    """Every match, best first."""
+    results, key = _matches(index, plan, lang, current, ruleset)
+    results.sort(key=key)
+    return results
+
+
+def rank_top(
+    index: SearchIndex, plan: QueryPlan, lang: str, limit: int, current: str = "", ruleset: str = ""
+) -> tuple[list[Match], int]:
+    """The best ``limit`` matches, best first, and how many there are in all (only those are sorted)."""
+    results, key = _matches(index, plan, lang, current, ruleset)
+    return heapq.nsmallest(limit, results, key=key), len(results)
+
+
+SortKey = Callable[[Match], tuple[object, ...]]
+
+
+def _matches(index: SearchIndex, plan: QueryPlan, lang: str, current: str, ruleset: str) -> tuple[list[Match], SortKey]:
     query_words = list(plan.words)
     if not query_words:
-        return []
+        return [], _no_key
     required = plan.required
     required_count = sum(required)
     many = len(query_words) > 1
@@ -93,7 +113,9 @@ def rank(index: SearchIndex, plan: QueryPlan, lang: str, current: str = "", rule
         match.name_hit = match.tier != NONE
         if match.tier == SAME:
             match.other_langs.clear()
-        bonus, whole_name = _name_bonus(index, doc_id, whole, core or " ".join(query_words), lang, plan)
+        bonus, whole_name = 0.0, False
+        if match.name_hit:  # a whole name or its start typed means its words hit a name
+            bonus, whole_name = _name_bonus(index, doc_id, whole, core or " ".join(query_words), lang, plan)
         match.score += bonus
         if doc.kind in ("skill", "trait") and match.name_hit:
             match.score += 0.5  # a skill's own page beats a row that mentions it
@@ -108,8 +130,9 @@ def rank(index: SearchIndex, plan: QueryPlan, lang: str, current: str = "", rule
         results.append(match)
     game = "" if current or plan.rulesets else _likely_game(index, plan, lang, results)
     named = plan.rulesets
-    results.sort(
-        key=lambda m: (
+
+    def key(m: Match) -> tuple[object, ...]:
+        return (
             -round(m.coverage, 3),
             bool(named) and not (m.document.ruleset in named or m.edition_hit),
             not m.name_hit,
@@ -121,8 +144,12 @@ def rank(index: SearchIndex, plan: QueryPlan, lang: str, current: str = "", rule
             RULESET_ORDER.get(m.document.ruleset, len(RULESET_ORDER)),
             m.document.slug,
         )
-    )
-    return results
+
+    return results, key
+
+
+def _no_key(match: Match) -> tuple[object, ...]:
+    return ()
 
 
 def _factor(plan: QueryPlan, position: int) -> float:
@@ -199,9 +226,9 @@ def _short_word_typos(index: SearchIndex, plan: QueryPlan, lang: str, per_word: 
         candidates = {d for d, hit in others[0].items() if hit[1] != NONE}
         for scores in others[1:]:
             candidates &= {d for d, hit in scores.items() if hit[1] != NONE}
-        candidates -= {d for d, hit in per_word[i].items() if hit[1] != NONE}
-        if not candidates:
-            continue
+        named = {d for d, hit in per_word[i].items() if hit[1] != NONE}
+        if not candidates or candidates & named:
+            continue  # nothing to find, or the word already matches a name there ("blocage mul")
         for doc_id, hit in _short_typos(index, word, lang, i == last, candidates).items():
             old = per_word[i].get(doc_id)
             if old is None or old[0] < hit[0]:

@@ -16,7 +16,7 @@ from ..vocab import LANGS
 from .documents import build_documents
 from .index import OTHER, Document, Match, SearchIndex
 from .query import plan_query
-from .ranking import rank
+from .ranking import rank_top
 from .snippets import highlight, snippet
 from .text import fold, words
 
@@ -127,7 +127,7 @@ def search_counted(
     """The best `limit` results and how many items match in all (only those shown are rendered)."""
     index = current_index()
     plan = plan_query(query, lang)
-    matches = rank(index, plan, lang, current=current, ruleset=ruleset)
+    matches, total = rank_top(index, plan, lang, limit, current=current, ruleset=ruleset)
     sentence = bool(plan.question) or sum(plan.required) > 1
     names = {key: by_lang.get(lang, key) for key, by_lang in index.ruleset_names.items()}
-    return [to_result(match, lang, sentence, names) for match in matches[:limit]], len(matches)
+    return [to_result(match, lang, sentence, names) for match in matches], total
