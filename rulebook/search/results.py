@@ -90,7 +90,7 @@ def _mentions(name: str, matched: set[str]) -> bool:
 def to_result(match: Match, lang: str, sentence: bool = False, ruleset_names: dict[str, str] | None = None) -> Result:
     doc = match.document
     title = doc.names[lang]
-    snippet_html = snippet(doc.texts[lang], match.matched, sentence=sentence)
+    snippet_html = snippet(doc.texts[lang], match.matched, sentence=sentence, lang=lang)
     via_name, via_lang, via_kind = via(match, lang)
     if via_kind == "abbreviation":
         via_label = str(labels.ABBREVIATION_IN_LANGUAGE.get(via_lang, via_lang))
@@ -101,7 +101,7 @@ def to_result(match: Match, lang: str, sentence: bool = False, ruleset_names: di
         ruleset=doc.ruleset,
         slug=doc.slug,
         title=title,
-        title_html=mark_safe(highlight(title, match.matched)),  # escaped inside highlight
+        title_html=mark_safe(highlight(title, match.matched, lang)),  # escaped inside highlight
         title_en=doc.names["en"],
         url=url_for(doc, lang),
         snippet_html=mark_safe(snippet_html),  # escaped inside snippet

@@ -75,7 +75,7 @@ def test_a_question_answered_by_a_section_shows_the_matching_sentence() -> None:
     result = search("qué pasa si fallo un esquive", "es", current="lrb6")[0]
     assert result_key(result) == "lrb6:section:dodging"
     # The sentence about the failed dodge, not the first mention of a dodge.
-    assert result.snippet_text.lstrip("… ").startswith("- Fallo:")
+    assert result.snippet_text.lstrip("… ").startswith("Fallo:")
     assert "<mark>" in result.snippet_html
 
 
