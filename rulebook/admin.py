@@ -58,7 +58,7 @@ class SkillAdmin(ContentAdmin):
 class TableRowInline(TranslationTabularInline):
     model = TableRow
     extra = 0
-    fields = ("position", "range_text", "range_low", "range_high", "name", "effect")
+    fields = ("position", "range_text", "range_low", "range_high", "name", "effect", "aliases")
 
 
 @admin.register(GameTable)

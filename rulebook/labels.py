@@ -23,6 +23,20 @@ KIND_LABELS = {
     "term": pgettext_lazy("kind of item", "Glossary term"),
     "team": pgettext_lazy("kind of item", "Team"),
     "positional": pgettext_lazy("kind of item", "Positional"),
+    "ruleset": pgettext_lazy("kind of item", "Ruleset"),
+}
+# Said after a name that matched a search in another language than the reader's ("Dodge — English name").
+NAME_IN_LANGUAGE = {
+    "es": _("Spanish name"),
+    "it": _("Italian name"),
+    "fr": _("French name"),
+    "en": _("English name"),
+}
+ABBREVIATION_IN_LANGUAGE = {
+    "es": _("Spanish abbreviation"),
+    "it": _("Italian abbreviation"),
+    "fr": _("French abbreviation"),
+    "en": _("English abbreviation"),
 }
 ACTIVATION_LABELS = {
     "active": _("Active"),

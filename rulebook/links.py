@@ -30,9 +30,11 @@ def section_url(ruleset: str, section: RuleSection, lang: str) -> str:
 
 
 def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
-    """skill, trait, table, row (slug of its table), term, variant, team or positional (slug of its
-    team) → its page (and anchor)."""
+    """ruleset (its home page; the slug is ignored), skill, trait, table, row (slug of its table), term,
+    variant, team or positional (slug of its team) → its page (and anchor)."""
     with override(lang):
+        if kind == "ruleset":
+            return reverse("rulebook:ruleset", args=[ruleset])
         if kind in ("skill", "trait"):
             return reverse("rulebook:skill", args=[ruleset, slug])
         if kind in ("table", "row"):

@@ -105,6 +105,8 @@ class TableRow(models.Model):
     range_high = models.IntegerField(null=True, blank=True)
     name = models.CharField(max_length=200, blank=True)
     effect = models.TextField()
+    # Other names readers of a language use for the result ({"en": ["BH"]}), as Skill.aliases.
+    aliases = models.JSONField(default=dict, blank=True)
 
     class Meta:
         ordering = ["table", "position"]

@@ -190,17 +190,19 @@ def normalise(spec: KindSpec, data: Data) -> Data:
             out["avoid"] = {lang: list(avoid[lang]) for lang in LANGS if avoid.get(lang)}
     _normalise_translated(out, data, spec.translated, spec.optional_translated)
     if spec in (SKILL, TERM) and data.get("aliases"):
-        aliases = data["aliases"]  # anything unexpected is kept for the check to reject
-        out["aliases"] = (
-            aliases
-            if not isinstance(aliases, dict)
-            else {lang: aliases[lang] for lang in [*LANGS, *sorted(set(aliases) - set(LANGS))] if lang in aliases}
-        )
+        out["aliases"] = _ordered_aliases(data["aliases"])
     if spec is TABLE:
         out["rows"] = [_normalise_row(row) for row in data.get("rows", [])]
     if spec is FIGURE:
         out["svg"] = data.get("svg", "")
     return out
+
+
+def _ordered_aliases(aliases: Any) -> Any:
+    """Languages in LANGS order; anything unexpected is kept for the check to reject."""
+    if not isinstance(aliases, dict):
+        return aliases
+    return {lang: aliases[lang] for lang in [*LANGS, *sorted(set(aliases) - set(LANGS))] if lang in aliases}
 
 
 def _normalise_row(row: Data) -> Data:
@@ -209,6 +211,8 @@ def _normalise_row(row: Data) -> Data:
     # Name before effect reads better in the file.
     if "name" in out:
         out = {"range": out["range"], "name": out["name"], "effect": out["effect"]}
+    if row.get("aliases"):  # what players call the result ("BH"), as for skills and terms
+        out["aliases"] = _ordered_aliases(row["aliases"])
     return out
 
 
@@ -285,6 +289,8 @@ def _row_to_dict(row: TableRow) -> Data:
     if any(v.strip() for v in names.values()):
         data["name"] = names
     data["effect"] = _translated_from(row, "effect")
+    if row.aliases:
+        data["aliases"] = {lang: list(row.aliases[lang]) for lang in LANGS if row.aliases.get(lang)}
     return data
 
 
@@ -346,6 +352,7 @@ def rows_from_dict(table: GameTable, data: Data) -> list[TableRow]:
             range_text=row_data["range"],
             range_low=low,
             range_high=high,
+            aliases=row_data.get("aliases", {}),
         )
         assign_translated(row, "name", row_data.get("name"))
         assign_translated(row, "effect", row_data["effect"])

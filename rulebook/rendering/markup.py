@@ -81,7 +81,10 @@ def plain_text(text: str, label_for: Callable[[Reference], str] | None = None) -
 
     stripped = REFERENCE_RE.sub(replace, text or "")
     stripped = re.sub(r"[*_`#>|]+", " ", stripped)
-    return re.sub(r"\s+", " ", stripped).strip()
+    # Line breaks stay (a heading or a list item is its own sentence for snippets); spaces collapse.
+    stripped = re.sub(r"\s*\n\s*", "\n", re.sub(r"[^\S\n]+", " ", stripped))
+    # "**moverse**, el" reads "moverse, el", not "moverse , el".
+    return re.sub(r" (?=[,.)])", "", stripped).strip()  # French keeps its space before ; : ! ?
 
 
 @dataclass(frozen=True)

@@ -1,24 +1,86 @@
-"""The search documents: one per skill, section, table, table row and glossary term, with their
-names, aliases and plain text in every language, built from the content rows."""
+"""The search documents: one per ruleset, skill, section, table, table row, glossary term, team and
+positional, with their names, aliases, abbreviations and plain text in every language, built from the
+content rows."""
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+
 from ..links import chapter_of, positional_anchor
-from ..models import GameTable, GlossaryTerm, RuleSection, Skill, Team
-from ..rendering.markup import plain_text
+from ..models import Figure, GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, Team
+from ..rendering.markup import Reference, plain_text
 from ..vocab import LANGS
 from .index import Document
+
+Labels = dict[tuple[str, str, str], dict[str, str]]  # (ruleset, kind, slug) → language → name
 
 
 def _langs(obj: object, field: str) -> dict[str, str]:
     return {lang: getattr(obj, f"{field}_{lang}") or "" for lang in LANGS}
 
 
-def _plain(obj: object, field: str) -> dict[str, str]:
-    return {lang: plain_text(text) for lang, text in _langs(obj, field).items()}
+def _labels(
+    skills: list[Skill], sections: list[RuleSection], tables: list[GameTable], terms: list[GlossaryTerm]
+) -> Labels:
+    """The name of every item a text can refer to, so that "[[section:armour-rolls]]" reads
+    "Tiradas de armadura" in a Spanish snippet, not the slug."""
+    labels: Labels = {}
+    for kind, items, field in (
+        ("skill", skills, "name"),
+        ("section", sections, "title"),
+        ("table", tables, "title"),
+        ("term", terms, "term"),
+        ("variant", list(RuleVariant.objects.select_related("ruleset")), "title"),
+        ("figure", list(Figure.objects.select_related("ruleset")), "caption"),
+    ):
+        for item in items:
+            labels[(item.ruleset.key, kind, item.slug)] = _langs(item, field)
+    return labels
+
+
+def _plain_with(labels: Labels) -> Callable[[object, str, str], dict[str, str]]:
+    def plain(obj: object, field: str, ruleset: str) -> dict[str, str]:
+        texts = {}
+        for lang, text in _langs(obj, field).items():
+
+            def label_for(ref: Reference, lang: str = lang) -> str:
+                names = labels.get((ref.ruleset or ruleset, ref.kind, ref.slug), {})
+                return names.get(lang) or ref.slug.replace("-", " ")
+
+            texts[lang] = plain_text(text, label_for)
+        return texts
+
+    return plain
 
 
 TABLE_WORDS = {"es": "tabla", "it": "tabella", "fr": "tableau", "en": "table"}
+
+
+# "Agilidad (AG)", "Movement Allowance (MA)": a term's name may carry its abbreviation.
+NAME_ABBREVIATION_RE = re.compile(r"\((?P<abbreviation>[A-Z][A-Za-z.]{0,5})\)\s*$")
+# Among the other names readers use (``aliases`` in the content), the abbreviations players write:
+# one short token with a capital ("MB", "TZ", "NoS", "LoS", "K.O."), matched whole and strongly.
+ABBREVIATION_RE = re.compile(r"^(?=[^a-z]*[A-Z])[A-Za-z][A-Za-z.']{0,4}$")
+
+
+def is_abbreviation(name: str) -> bool:
+    return bool(ABBREVIATION_RE.match(name)) and not name.istitle()
+
+
+def _add_own_aliases(document: Document, obj: object) -> None:
+    """The other names readers of each language use for the item (its ``aliases``), in that
+    language; abbreviations among them, and the one in the item's name, as abbreviations."""
+    for lang, names in (getattr(obj, "aliases", None) or {}).items():
+        for name in names:
+            if is_abbreviation(name):
+                document.abbreviations.setdefault(lang, []).append(name)
+            else:
+                _add_aliases(document, {lang: name})
+    for lang, name in document.names.items():
+        in_name = NAME_ABBREVIATION_RE.search(name or "")
+        if in_name and in_name["abbreviation"] not in document.abbreviations.get(lang, []):
+            document.abbreviations.setdefault(lang, []).append(in_name["abbreviation"])
 
 
 def _add_aliases(document: Document, names: dict[str, str]) -> None:
@@ -27,19 +89,23 @@ def _add_aliases(document: Document, names: dict[str, str]) -> None:
             document.aliases.setdefault(lang, []).append(name)
 
 
-def _add_own_aliases(document: Document, obj: Skill | GlossaryTerm) -> None:
-    """The other names readers of each language use for the item (``aliases``), in that language."""
-    for lang, names in (obj.aliases or {}).items():
-        for name in names:
-            _add_aliases(document, {lang: name})
-
-
 def build_documents() -> list[Document]:
-    documents: list[Document] = []
-    skill_documents: dict[int, Document] = {}
     skills = list(Skill.objects.select_related("ruleset"))
+    sections = list(RuleSection.objects.select_related("ruleset", "parent__parent"))
+    tables = list(GameTable.objects.select_related("ruleset").prefetch_related("rows"))
+    terms = list(GlossaryTerm.objects.select_related("ruleset"))
+    plain = _plain_with(_labels(skills, sections, tables, terms))
+    # The rulesets themselves: "dreadball", "règles classiques" or "2025" alone find the ruleset's page.
+    documents: list[Document] = [
+        Document(
+            "ruleset", ruleset.key, ruleset.key, _langs(ruleset, "name"), plain(ruleset, "description", ruleset.key)
+        )
+        for ruleset in Ruleset.objects.all()
+    ]
+    skill_documents: dict[int, Document] = {}
     for skill in skills:
-        document = Document(skill.kind, skill.ruleset.key, skill.slug, _langs(skill, "name"), _plain(skill, "text"))
+        key = skill.ruleset.key
+        document = Document(skill.kind, key, skill.slug, _langs(skill, "name"), plain(skill, "text", key))
         _add_own_aliases(document, skill)
         skill_documents[skill.pk] = document
         documents.append(document)
@@ -50,7 +116,6 @@ def build_documents() -> list[Document]:
             document, counterpart = skill_documents[skill.pk], skill_documents[skill.counterpart_id]
             _add_aliases(document, counterpart.names)
             _add_aliases(counterpart, document.names)
-    sections = RuleSection.objects.select_related("ruleset", "parent__parent")
     for section in sections:
         chapter = chapter_of(section)
         documents.append(
@@ -59,14 +124,13 @@ def build_documents() -> list[Document]:
                 section.ruleset.key,
                 section.slug,
                 _langs(section, "title"),
-                _plain(section, "body"),
+                plain(section, "body", section.ruleset.key),
                 parent_slug=chapter.slug,
             )
         )
-    for table in GameTable.objects.select_related("ruleset").prefetch_related("rows"):
-        document = Document(
-            "table", table.ruleset.key, table.slug, _langs(table, "title"), _plain(table, "description")
-        )
+    for table in tables:
+        key = table.ruleset.key
+        document = Document("table", key, table.slug, _langs(table, "title"), plain(table, "description", key))
         # "tabella popolarità", "tableau météo": the word for a table finds tables whose title lacks it.
         for lang, title in document.names.items():
             if TABLE_WORDS[lang] not in title.casefold():
@@ -78,22 +142,24 @@ def build_documents() -> list[Document]:
                 lang: f"{getattr(table, f'title_{lang}')} {row.range_text}: {names[lang]}".rstrip(": ")
                 for lang in LANGS
             }
-            documents.append(
-                Document(
-                    "row",
-                    table.ruleset.key,
-                    f"{table.slug}-{row.position}",
-                    titles,
-                    _plain(row, "effect"),
-                    anchor=f"row-{row.position}",
-                    parent_slug=table.slug,
-                )
+            row_document = Document(
+                "row",
+                key,
+                f"{table.slug}-{row.position}",
+                titles,
+                plain(row, "effect", key),
+                anchor=f"row-{row.position}",
+                parent_slug=table.slug,
             )
+            _add_own_aliases(row_document, row)  # "BH", "SI": what players call the result
+            documents.append(row_document)
     documents += _team_documents()
     # Glossary terms of the same concept in the other rulesets of the same game are aliases too.
     concepts: dict[tuple[str, str], list[Document]] = {}
-    for term in GlossaryTerm.objects.select_related("ruleset"):
-        document = Document("term", term.ruleset.key, term.slug, _langs(term, "term"), _plain(term, "definition"))
+    for term in terms:
+        document = Document(
+            "term", term.ruleset.key, term.slug, _langs(term, "term"), plain(term, "definition", term.ruleset.key)
+        )
         _add_own_aliases(document, term)
         documents.append(document)
         concepts.setdefault((term.ruleset.game, term.concept or term.slug), []).append(document)

@@ -6,12 +6,14 @@ and PostgreSQL give identical results. Matching is case- and accent-insensitive,
 language with Snowball, forgiving of one typo (two in long words, and doubled letters count once),
 and prefix-aware so that three typed letters already find a skill ("sure h" does too).
 
-Ranking: documents must contain every content word of a short query (articles, prepositions and
-question words don't count, see STOPWORDS); among them, those matching in a name come first, then
-those of the ruleset being browsed, then by score: whole-name and name-prefix matches, names before
-aliases (the counterpart's names in the other edition) before body text, skills before sections
-before tables before glossary entries before table rows on ties. Two typed words also match a
-name written as one ("side step" → "Sidestep"), and the other way round.
+Every posting remembers the language of the name or text it comes from, so a word scores more in
+the reader's language than through another language's name ("gar" is Garde for a French reader,
+not Griffes through the Spanish "Garras"), and results can say which name matched. Fields: the
+item's own names, its aliases (the counterpart's names in the other edition, the same glossary
+concept elsewhere), the abbreviations players write (MB, TZ, GFI) and the body text.
+
+This module builds the postings and scores one query word; ranking.py combines the words of a
+query and orders the documents.
 """
 
 from __future__ import annotations
@@ -23,36 +25,42 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..vocab import LANGS
-from .text import (
-    STOPWORDS,
-    deletes,
-    fold,
-    normalized,
-    osa_distance,
-    squeeze,
-    stem,
-    typo_budget,
-    words,
-)
+from .text import deletes, fold, normalized, osa_distance, squeeze, stem, typo_budget, words
 
 MAX_PREFIX_EXPANSION = 60
-
-NAME, ALIAS, TEXT = 0, 1, 2
-# Weights per field of an exact word, a stem, a prefix (the word being typed) and a typo match.
-EXACT = {NAME: 10.0, ALIAS: 7.0}
-STEM = {NAME: 9.0, ALIAS: 6.5}
-PREFIX = {NAME: 8.0, ALIAS: 5.5}
-TYPO = {NAME: 7.0, ALIAS: 5.0}
-FULL_NAME_BONUS = {NAME: 25.0, ALIAS: 12.0}
-NAME_PREFIX_BONUS = {NAME: 12.0, ALIAS: 6.0}
 MAX_NAME_PREFIX_EXPANSION = 300
-# Equal scores: the item's own page first (skill), then rules, tables, glossary, single table rows.
-KIND_ORDER = {"skill": 0, "trait": 0, "section": 1, "table": 2, "term": 3, "row": 4}
+
+NAME, ALIAS, ABBR, TEXT = 0, 1, 2, 3
+NAME_FIELDS = (NAME, ALIAS, ABBR)
+# Weights of an exact word, a stem, a prefix (the word being typed) and a typo, per name field:
+# (in the reader's language, in another language).
+EXACT = {NAME: (10.0, 6.0), ALIAS: (7.0, 4.5), ABBR: (10.0, 8.0)}
+STEM = {NAME: (9.0, 5.5), ALIAS: (6.5, 4.0)}
+PREFIX = {NAME: (8.0, 4.5), ALIAS: (5.5, 3.5), ABBR: (6.0, 4.0)}
+TYPO = {NAME: (7.0, 4.0), ALIAS: (5.0, 3.0)}
+# A name word of the same family whose stem is a little longer or shorter ("ramassage" and
+# "Ramasser", "rimbalza" and "Rimbalzo"): weaker than a stem match.
+STEM_FAMILY = {NAME: (7.0, 4.5), ALIAS: (5.0, 3.0)}
+MIN_FAMILY_STEM, MAX_FAMILY_EXTRA = 5, 3
+# Articles and prepositions still match names ("On the Ball"), but weigh this much of a content word.
+OPTIONAL_FACTOR = 0.25
+OTHER_LANGUAGE_TEXT = 0.4  # a word found only in another language's text counts this much
+# Text matches weigh more in short texts than in long ones (BM25's length normalisation): the
+# weather table's two lines are more about the weather than a chapter that mentions it once.
+LENGTH_K, LENGTH_B = 1.2, 0.5
+# How a document matched a word: in a name of the reader's language, only in another language's
+# name, or only in text.
+SAME, OTHER, NONE = 2, 1, 0
+
+Postings = dict[str, dict[str, set[int]]]  # word → language → doc ids
+# Per document, for one query word: [score, tier, matched vocabulary words, other languages whose
+# names matched]. A list, so that offers update it in place.
+WordHit = list
 
 
 @dataclass
 class Document:
-    kind: str  # skill | trait | section | table | row | term
+    kind: str  # skill | trait | section | table | row | term | ruleset (and any kind added later)
     ruleset: str
     slug: str
     names: dict[str, str]
@@ -62,6 +70,8 @@ class Document:
     # Other names the item is known by, per language (the counterpart in the other edition, the same
     # glossary concept elsewhere). They match like names but weigh less than the item's own names.
     aliases: dict[str, list[str]] = field(default_factory=dict)
+    # Abbreviations players write, per language ({"en": ["MB"]}): matched whole, as strongly as names.
+    abbreviations: dict[str, list[str]] = field(default_factory=dict)
 
 
 @dataclass
@@ -71,18 +81,25 @@ class Match:
     coverage: float
     name_hit: bool
     matched: set[str] = field(default_factory=set)  # folded words that matched, for highlighting
+    tier: int = NONE  # SAME, OTHER or NONE: where the deciding words matched
+    other_langs: set[str] = field(default_factory=set)  # languages of the other-language names that matched
+    edition_hit: bool = False  # an edition word of the query is in one of its names ("… since LRB6")
 
 
 class SearchIndex:
-    """Inverted index over folded words and their stems, per field (name, alias or text)."""
+    """Inverted index over folded words and their stems, per field and language."""
 
     def __init__(self, documents: list[Document]) -> None:
         self.documents = documents
-        # field → word (or stem) → doc ids; names, aliases and texts apart so names can outrank texts.
-        self.words: tuple[dict[str, set[int]], ...] = (defaultdict(set), defaultdict(set), defaultdict(set))
-        self.stems: tuple[dict[str, set[int]], ...] = (defaultdict(set), defaultdict(set), defaultdict(set))
-        # Per document and field (NAME, ALIAS): its full names, normalized, for the whole-name bonus.
-        self.full_names: list[tuple[set[str], set[str]]] = []
+        self.words: tuple[Postings, ...] = tuple(defaultdict(dict) for _ in range(4))
+        self.stems: tuple[Postings, ...] = tuple(defaultdict(dict) for _ in range(4))
+        # Per document and name field: its full names, normalized → languages, for the whole-name bonus.
+        self.full_names: list[tuple[dict[str, set[str]], ...]] = []
+        # Per document: the words of its names and aliases with their language, for short typos.
+        self.name_words: list[list[tuple[str, str]]] = []
+        # Per document and language: its name without leading articles ("calcio d inizio").
+        self.name_keys: list[dict[str, str]] = []
+        lengths: dict[str, list[int]] = {lang: [] for lang in LANGS}
         folded: dict[str, str] = {}
 
         def fold_word(word: str) -> str:
@@ -91,47 +108,68 @@ class SearchIndex:
                 value = folded[word] = fold(word)
             return value
 
+        def post(index: Postings, key: str, lang: str, doc_id: int) -> None:
+            by_lang = index[key]
+            ids = by_lang.get(lang)
+            if ids is None:
+                by_lang[lang] = {doc_id}
+            else:
+                ids.add(doc_id)
+
         # Texts are gathered per distinct (word, language) first, so each is folded and stemmed once.
         text_postings: dict[str, dict[str, list[int]]] = {lang: defaultdict(list) for lang in LANGS}
-        name_words: set[str] = set()  # single words of names and aliases, not run together
+        single_words: set[str] = set()  # single words of names and aliases, not run together
 
-        def add(kind: int, text: str, lang: str, doc_id: int, full: set[str]) -> None:
+        def add(kind: int, text: str, lang: str, doc_id: int, full: dict[str, set[str]]) -> None:
             raw = words(text)
             if not raw:
                 return
-            word_index, stem_index = self.words[kind], self.stems[kind]
             folded_words = [fold_word(w) for w in raw]
-            full.update(normalized(folded_words))
+            for name in normalized(folded_words):
+                full.setdefault(name, set()).add(lang)
+            if kind == ABBR:
+                post(self.words[ABBR], "".join(folded_words), lang, doc_id)  # "K.O." → "ko"
+                return
             # "Side Step" is also found as "sidestep", "Bone-head" as "bonehead".
             for first, second in itertools.pairwise(folded_words):
-                word_index[first + second].add(doc_id)
-            for word, folded_word in zip(raw, folded_words, strict=False):
-                word_index[folded_word].add(doc_id)
-                name_words.add(folded_word)
-                stem_index[stem(word, lang)].add(doc_id)
+                post(self.words[kind], first + second, lang, doc_id)
+            for word, folded_word in zip(raw, folded_words, strict=True):
+                post(self.words[kind], folded_word, lang, doc_id)
+                post(self.stems[kind], stem(word, lang), lang, doc_id)
+                single_words.add(folded_word)
+                doc_words.append((folded_word, lang))
 
         for doc_id, doc in enumerate(documents):
-            names: set[str] = set()
-            aliases: set[str] = set()
+            fulls: tuple[dict[str, set[str]], ...] = ({}, {}, {})
+            doc_words: list[tuple[str, str]] = []
             for lang in LANGS:
-                add(NAME, doc.names.get(lang, ""), lang, doc_id, names)
+                add(NAME, doc.names.get(lang, ""), lang, doc_id, fulls[NAME])
                 for alias in doc.aliases.get(lang, ()):
-                    add(ALIAS, alias, lang, doc_id, aliases)
+                    add(ALIAS, alias, lang, doc_id, fulls[ALIAS])
+                for abbreviation in doc.abbreviations.get(lang, ()):
+                    add(ABBR, abbreviation, lang, doc_id, fulls[ABBR])
                 postings = text_postings[lang]
-                for word in set(words(doc.texts.get(lang, ""))):
+                text_words_of_doc = words(doc.texts.get(lang, ""))
+                lengths[lang].append(len(text_words_of_doc))
+                for word in set(text_words_of_doc):
                     postings[word].append(doc_id)
-            names.discard("")
-            aliases.discard("")
-            self.full_names.append((names, aliases - names))
+            for full in fulls:
+                full.pop("", None)
+            self.full_names.append(fulls)
+            self.name_words.append(doc_words)
+            self.name_keys.append(
+                {lang: normalized([fold_word(w) for w in words(doc.names.get(lang, ""))])[1] for lang in LANGS}
+            )
         text_words, text_stems = self.words[TEXT], self.stems[TEXT]
-        for lang, postings in text_postings.items():
-            for word, doc_ids in postings.items():
+        for lang, lang_postings in text_postings.items():
+            for word, doc_ids in lang_postings.items():
                 folded_word = fold_word(word)
-                text_words[folded_word].update(doc_ids)
+                text_words[folded_word].setdefault(lang, set()).update(doc_ids)
                 # Snowball leaves words of one or two letters and numbers alone.
                 word_stem = folded_word if len(word) < 3 or word.isdigit() else stem(word, lang)
-                text_stems[word_stem].update(doc_ids)
-        self.name_vocabulary = sorted(set(self.words[NAME]) | set(self.words[ALIAS]))
+                text_stems[word_stem].setdefault(lang, set()).update(doc_ids)
+        self.name_vocabulary = sorted(set(self.words[NAME]) | set(self.words[ALIAS]) | set(self.words[ABBR]))
+        self.name_stems = sorted(set(self.stems[NAME]) | set(self.stems[ALIAS]))
         self.vocabulary = sorted(set(self.name_vocabulary) | set(self.words[TEXT]))
         # Symmetric-delete typo index. Name words get their full typo budget; words found only in
         # texts, and names run together ("sidestep"), get one deletion (enough for one typo, or two
@@ -139,7 +177,7 @@ class SearchIndex:
         deletion_index: dict[str, list[str]] = {}
         for word in self.vocabulary:
             budget = typo_budget(word)
-            for variant in deletes(word, budget if word in name_words else min(budget, 1)):
+            for variant in deletes(word, budget if word in single_words else min(budget, 1)):
                 bucket = deletion_index.get(variant)
                 if bucket is None:
                     deletion_index[variant] = [word]
@@ -154,6 +192,22 @@ class SearchIndex:
             if squeezed != word:
                 self.squeezed[squeezed].append(word)
         self.size = max(len(documents), 1)
+        # Per language and document: the length factor of its text (1 for an average text).
+        self.text_norm: dict[str, list[float]] = {}
+        for lang, counts in lengths.items():
+            average = max(sum(counts) / max(len(counts), 1), 1.0)
+            self.text_norm[lang] = [
+                (1 + LENGTH_K) / (1 + LENGTH_K * (1 - LENGTH_B + LENGTH_B * count / average)) for count in counts
+            ]
+        # How many documents bear each name, per language: a typed word that starts several names
+        # completes first the one most items share ("calcio": Calcio d'inizio before Calcio Preciso).
+        self.name_popularity: dict[tuple[str, str], int] = defaultdict(int)
+        for keys in self.name_keys:
+            for lang, key in keys.items():
+                if key:
+                    self.name_popularity[lang, key] += 1
+        # The rulesets' names per language, from their documents: results name the edition in words.
+        self.ruleset_names = {doc.ruleset: doc.names for doc in documents if doc.kind == "ruleset"}
 
     def idf(self, doc_ids: set[int]) -> float:
         return math.log(1 + self.size / (1 + len(doc_ids)))
@@ -189,136 +243,148 @@ class SearchIndex:
                 found[candidate] = min(distance, found.get(candidate, distance))
         return list(found.items())
 
-    def _score_word(
-        self, word: str, is_last: bool, stopword: bool = False, many_words: bool = False
-    ) -> dict[int, tuple[float, bool, set[str]]]:
-        """Per document: (score, matched in a name, matched vocabulary words) for one query word."""
-        best: dict[int, tuple[float, bool, set[str]]] = {}
+    def stem_family(self, word_stem: str) -> list[str]:
+        """Name stems that extend ``word_stem`` or that it extends by at most a few letters."""
+        if len(word_stem) < MIN_FAMILY_STEM:
+            return []
+        shorter = [
+            word_stem[:k]
+            for k in range(max(MIN_FAMILY_STEM, len(word_stem) - MAX_FAMILY_EXTRA), len(word_stem))
+            if word_stem[:k] in self.stems[NAME] or word_stem[:k] in self.stems[ALIAS]
+        ]
+        longer = [
+            candidate
+            for candidate in self.prefix_words(word_stem, self.name_stems, 20)
+            if candidate != word_stem and len(candidate) - len(word_stem) <= MAX_FAMILY_EXTRA
+        ]
+        return shorter + longer
 
-        def offer(doc_ids: set[int], weight: float, in_name: bool, matched: str) -> None:
-            for doc_id in doc_ids:
-                old = best.get(doc_id)
-                if old is None:
-                    best[doc_id] = (weight, in_name, {matched})
-                elif weight > old[0]:
-                    old[2].add(matched)
-                    best[doc_id] = (weight, in_name or old[1], old[2])
-                else:
-                    old[2].add(matched)
-                    if in_name and not old[1]:
-                        best[doc_id] = (old[0], True, old[2])
+    def knows(self, word: str) -> bool:
+        return any(word in self.words[kind] for kind in (NAME, ALIAS, ABBR, TEXT))
 
-        stems = {stem(word, lang) for lang in LANGS}
-        for kind in (NAME, ALIAS):
-            if word in self.words[kind]:
-                offer(self.words[kind][word], EXACT[kind], True, word)
-            if not stopword:
-                for s in stems:
-                    if s in self.stems[kind]:
-                        offer(self.stems[kind][s], STEM[kind], True, word)
-        if not stopword:
-            text_words, text_stems = self.words[TEXT], self.stems[TEXT]
-            if word in text_words:
-                offer(text_words[word], self.idf(text_words[word]), False, word)
-            for s in stems:
-                if s in text_stems:
-                    offer(text_stems[s], 2.5 * self.idf(text_stems[s]) / 3, False, word)
+    def score_word(
+        self,
+        word: str,
+        lang: str,
+        is_last: bool,
+        optional: bool = False,
+        many_words: bool = False,
+        factor: float | None = None,
+    ) -> dict[int, WordHit]:
+        """Per document: [score, tier, matched words, other languages] for one query word.
+
+        An optional word (an article, a question word) matches names only, at ``factor`` of the
+        weight (OPTIONAL_FACTOR by default; 0 for question words, which then match nothing)."""
+        best: dict[int, WordHit] = {}
+        if factor is None:
+            factor = OPTIONAL_FACTOR if optional else 1.0
+        if not factor:
+            return best
+
+        def offer(by_lang: dict[str, set[int]], weights: tuple[float, float], in_name: bool, matched: str) -> None:
+            for posting_lang, doc_ids in by_lang.items():
+                same = posting_lang == lang
+                base = factor * (weights[0] if same else weights[1])
+                tier = (SAME if same else OTHER) if in_name else NONE
+                norms = None if in_name else self.text_norm[posting_lang]
+                for doc_id in doc_ids:
+                    weight = base if norms is None else base * norms[doc_id]
+                    hit = best.get(doc_id)
+                    if hit is None:
+                        best[doc_id] = [weight, tier, {matched}, set() if same or not in_name else {posting_lang}]
+                        continue
+                    if weight > hit[0]:
+                        hit[0] = weight
+                    if tier > hit[1]:
+                        hit[1] = tier
+                    hit[2].add(matched)
+                    if in_name and not same:
+                        hit[3].add(posting_lang)
+
+        def text_weights(ids_by_lang: dict[str, set[int]], factor: float) -> dict[str, tuple[float, float]]:
+            return {
+                posting_lang: (factor * self.idf(ids), factor * OTHER_LANGUAGE_TEXT * self.idf(ids))
+                for posting_lang, ids in ids_by_lang.items()
+            }
+
+        def offer_text(by_lang: dict[str, set[int]], factor: float, matched: str) -> None:
+            for posting_lang, pair in text_weights(by_lang, factor).items():
+                offer({posting_lang: by_lang[posting_lang]}, pair, False, matched)
+
+        for kind in NAME_FIELDS:
+            exact = self.words[kind].get(word)
+            if exact:
+                offer(exact, EXACT[kind], True, word)
+        if not optional:
+            for posting_lang in LANGS:
+                word_stem = stem(word, posting_lang)
+                for kind in (NAME, ALIAS):
+                    by_lang = self.stems[kind].get(word_stem)
+                    if by_lang and posting_lang in by_lang:
+                        offer({posting_lang: by_lang[posting_lang]}, STEM[kind], True, word)
+                for family in self.stem_family(word_stem):
+                    for kind in (NAME, ALIAS):
+                        by_lang = self.stems[kind].get(family)
+                        if by_lang and posting_lang in by_lang:
+                            offer({posting_lang: by_lang[posting_lang]}, STEM_FAMILY[kind], True, word)
+            exact = self.words[TEXT].get(word)
+            if exact:
+                offer_text(exact, 1.0, word)
+            for posting_lang in LANGS:
+                by_lang = self.stems[TEXT].get(word if len(word) < 3 or word.isdigit() else stem(word, posting_lang))
+                if by_lang and posting_lang in by_lang:
+                    offer_text({posting_lang: by_lang[posting_lang]}, 2.5 / 3, word)
         # The word being typed: a prefix of name words (one letter is enough after other words,
         # "sure h"), and from three letters of text words.
         if is_last and (len(word) >= 2 or many_words):
             for candidate in self.prefix_words(word, self.name_vocabulary, MAX_NAME_PREFIX_EXPANSION):
                 if candidate == word:
                     continue
-                for kind in (NAME, ALIAS):
-                    if candidate in self.words[kind]:
-                        offer(self.words[kind][candidate], PREFIX[kind], True, candidate)
-            if len(word) >= 3 and not stopword:
-                text_words = self.words[TEXT]
+                for kind in NAME_FIELDS:
+                    by_lang = self.words[kind].get(candidate)
+                    if by_lang:
+                        offer(by_lang, PREFIX[kind], True, candidate)
+            if len(word) >= 3 and not optional:
                 for candidate in self.prefix_words(word):
-                    if candidate != word and candidate in text_words:
-                        offer(text_words[candidate], 1.5 * self.idf(text_words[candidate]) / 3, False, candidate)
-        known = word in self.words[NAME] or word in self.words[ALIAS] or word in self.words[TEXT]
-        if not stopword and not known:
+                    by_lang = self.words[TEXT].get(candidate)
+                    if candidate != word and by_lang:
+                        offer_text(by_lang, 1.5 / 3, candidate)
+        if not optional and not self.knows(word):
             for candidate, distance in self.typo_words(word):
                 for kind in (NAME, ALIAS):
-                    if candidate in self.words[kind]:
-                        offer(self.words[kind][candidate], TYPO[kind] - distance, True, candidate)
-                if candidate in self.words[TEXT]:
-                    ids = self.words[TEXT][candidate]
-                    offer(ids, (2.0 - distance / 2) * self.idf(ids) / 3, False, candidate)
+                    by_lang = self.words[kind].get(candidate)
+                    if by_lang:
+                        same, other = TYPO[kind]
+                        offer(by_lang, (same - distance, other - distance), True, candidate)
+                by_lang = self.words[TEXT].get(candidate)
+                if by_lang:
+                    offer_text(by_lang, (2.0 - distance / 2) / 3, candidate)
         return best
 
-    def _score_compounds(self, query_words: list[str], per_word: list[dict[int, tuple[float, bool, set[str]]]]) -> None:
-        """Two typed words that form one name word ("side step" → "Sidestep") match it for both."""
+    def score_compounds(
+        self, query_words: list[str], lang: str, per_word: list[dict[int, WordHit]], required: tuple[bool, ...]
+    ) -> None:
+        """Two typed words that form one name word ("side step" → "Sidestep") match it for both
+        (deciding words only: "the ball" is not the run-together "theball" of "Catching the Ball")."""
         for i in range(len(query_words) - 1):
+            if not (required[i] and required[i + 1]):
+                continue
             joined = query_words[i] + query_words[i + 1]
             for kind in (NAME, ALIAS):
-                for doc_id in self.words[kind].get(joined, ()):
-                    for position in (i, i + 1):
-                        old = per_word[position].get(doc_id)
-                        if old is None or old[0] < STEM[kind]:
-                            matched = (old[2] if old else set()) | {query_words[position]}
-                            per_word[position][doc_id] = (STEM[kind], True, matched)
-
-    def search(self, query: str, current_ruleset: str = "", ruleset: str = "") -> list[Match]:
-        query_words = [fold(w) for w in words(query)][:20]
-        if not query_words:
-            return []
-        stopword = [w in STOPWORDS for w in query_words]
-        if all(stopword):
-            stopword = [False] * len(query_words)
-        content_count = stopword.count(False)
-        many = len(query_words) > 1
-        per_word = [
-            self._score_word(w, i == len(query_words) - 1, stopword[i], many) for i, w in enumerate(query_words)
-        ]
-        if many:
-            self._score_compounds(query_words, per_word)
-        totals: dict[int, Match] = {}
-        for position, scores in enumerate(per_word):
-            for doc_id, (score, in_name, matched) in scores.items():
-                match = totals.get(doc_id)
-                if match is None:
-                    match = totals[doc_id] = Match(self.documents[doc_id], 0.0, 0.0, False)
-                match.score += score
-                if not stopword[position]:
-                    match.coverage += 1 / content_count
-                # "come" in "Come funziona un test" is no reason to rank that section as a name
-                # match for "come schivare": only content words make a name hit.
-                match.name_hit = match.name_hit or (in_name and not stopword[position])
-                match.matched |= matched
-        folded_query, content_query = normalized(query_words)
-        results = []
-        for doc_id, match in totals.items():
-            doc = match.document
-            if ruleset and doc.ruleset != ruleset:
-                continue
-            if match.coverage < 0.99 and content_count <= 2:
-                continue
-            if match.coverage < 0.6:
-                continue
-            for kind, names in enumerate(self.full_names[doc_id]):
-                if folded_query in names or content_query in names:
-                    match.score += FULL_NAME_BONUS[kind]
-                    break
-                completed = [name for name in names if name.startswith(folded_query)]
-                if completed:
-                    # The closer the typed text is to the whole name, the better: "esq" → "Esquive"
-                    # before "Esquive en Force".
-                    shortest = min(len(name) for name in completed)
-                    match.score += NAME_PREFIX_BONUS[kind] + len(folded_query) / shortest
-                    break
-            if doc.kind in ("skill", "trait") and match.name_hit:
-                match.score += 0.5  # a skill's own page beats a row that mentions it
-            results.append(match)
-        results.sort(
-            key=lambda m: (
-                -round(m.coverage, 3),
-                not m.name_hit,
-                m.document.ruleset != current_ruleset,
-                -m.score,
-                KIND_ORDER.get(m.document.kind, 5),
-                m.document.slug,
-            )
-        )
-        return results
+                for posting_lang, doc_ids in self.words[kind].get(joined, {}).items():
+                    same = posting_lang == lang
+                    weight = STEM[kind][0 if same else 1]
+                    for doc_id in doc_ids:
+                        for position in (i, i + 1):
+                            hit = per_word[position].get(doc_id)
+                            if hit is None:
+                                per_word[position][doc_id] = [
+                                    weight,
+                                    SAME if same else OTHER,
+                                    {query_words[position]},
+                                    set() if same else {posting_lang},
+                                ]
+                            elif hit[0] < weight:
+                                hit[0] = weight
+                                hit[1] = max(hit[1], SAME if same else OTHER)
+                                hit[2].add(query_words[position])

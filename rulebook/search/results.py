@@ -3,16 +3,22 @@ match turned into a title, a URL and a highlighted snippet in the reader's langu
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from html import unescape
 
 from django.utils.safestring import SafeString, mark_safe
 
+from .. import labels
 from ..links import fast_item_url
 from ..rendering.version import content_version
+from ..vocab import LANGS
 from .documents import build_documents
-from .index import Document, Match, SearchIndex
+from .index import OTHER, Document, Match, SearchIndex
+from .query import plan_query
+from .ranking import rank_top
 from .snippets import highlight, snippet
+from .text import fold, words
 
 _indexes: dict[int, SearchIndex] = {}
 
@@ -37,6 +43,12 @@ class Result:
     url: str
     snippet_html: SafeString
     snippet_text: str
+    ruleset_name: str = ""  # the edition in words, in the reader's language ("Blood Bowl — 2025 edition")
+    # When the item was found only through a name of another language: that name, its language and
+    # what it is ("Dodge", "en", "English name"), so the reader sees why it is there.
+    via_name: str = ""
+    via_lang: str = ""
+    via_label: str = ""
 
 
 def url_for(document: Document, lang: str) -> str:
@@ -49,20 +61,56 @@ def url_for(document: Document, lang: str) -> str:
     return fast_item_url(kind, document.ruleset, slug, lang, chapter=document.parent_slug, anchor=anchor)
 
 
-def to_result(match: Match, lang: str) -> Result:
+def via(match: Match, lang: str) -> tuple[str, str, str]:
+    """(name, language, kind) of the other language's name, alias or abbreviation that matched."""
+    if match.tier != OTHER or not match.other_langs:
+        return "", "", ""
+    doc = match.document
+    matched = match.matched
+    order = sorted(match.other_langs, key=lambda code: (code != "en", LANGS.index(code) if code in LANGS else 9))
+    for code in order:
+        candidates = [
+            ("abbreviation", name)
+            for name in doc.abbreviations.get(code, ())
+            if "".join(fold(w) for w in words(name)) in matched
+        ]
+        for kind, names in (("name", [doc.names.get(code, "")]), ("name", doc.aliases.get(code, []))):
+            candidates += [(kind, name) for name in names if name and _mentions(name, matched)]
+        if candidates:
+            kind, name = candidates[0]
+            return name, code, kind
+    code = order[0]
+    return doc.names.get(code, ""), code, "name"
+
+
+def _mentions(name: str, matched: set[str]) -> bool:
+    folded = [fold(w) for w in words(name)]
+    return any(w in matched for w in folded) or any(a + b in matched for a, b in itertools.pairwise(folded))
+
+
+def to_result(match: Match, lang: str, sentence: bool = False, ruleset_names: dict[str, str] | None = None) -> Result:
     doc = match.document
     title = doc.names[lang]
-    snippet_html = snippet(doc.texts[lang], match.matched)
+    snippet_html = snippet(doc.texts[lang], match.matched, sentence=sentence, lang=lang)
+    via_name, via_lang, via_kind = via(match, lang)
+    if via_kind == "abbreviation":
+        via_label = str(labels.ABBREVIATION_IN_LANGUAGE.get(via_lang, via_lang))
+    else:
+        via_label = str(labels.NAME_IN_LANGUAGE.get(via_lang, via_lang)) if via_name else ""
     return Result(
         kind=doc.kind,
         ruleset=doc.ruleset,
         slug=doc.slug,
         title=title,
-        title_html=mark_safe(highlight(title, match.matched)),  # escaped inside highlight
+        title_html=mark_safe(highlight(title, match.matched, lang)),  # escaped inside highlight
         title_en=doc.names["en"],
         url=url_for(doc, lang),
         snippet_html=mark_safe(snippet_html),  # escaped inside snippet
         snippet_text=_strip_marks(snippet_html),
+        ruleset_name=(ruleset_names or {}).get(doc.ruleset, doc.ruleset),
+        via_name=via_name,
+        via_lang=via_lang,
+        via_label=via_label,
     )
 
 
@@ -78,5 +126,9 @@ def search_counted(
     query: str, lang: str, *, current: str = "", ruleset: str = "", limit: int = 20
 ) -> tuple[list[Result], int]:
     """The best `limit` results and how many items match in all (only those shown are rendered)."""
-    matches = current_index().search(query, current_ruleset=current, ruleset=ruleset)
-    return [to_result(match, lang) for match in matches[:limit]], len(matches)
+    index = current_index()
+    plan = plan_query(query, lang)
+    matches, total = rank_top(index, plan, lang, limit, current=current, ruleset=ruleset)
+    sentence = bool(plan.question) or sum(plan.required) > 1
+    names = {key: by_lang.get(lang, key) for key, by_lang in index.ruleset_names.items()}
+    return [to_result(match, lang, sentence, names) for match in matches], total

@@ -1,18 +1,24 @@
 """The search page (full results, works without JavaScript) and the suggestions fragment the search
-box asks for as the reader types (htmx); without htmx the suggestions URL answers the full page."""
+box asks for as the reader types (htmx); without htmx the suggestions URL answers the full page.
+
+On a ruleset's pages the search box sends that ruleset as `current`: its results come first, and
+`all=1` (the box's "search everything equally" switch) turns that off."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from urllib.parse import urlencode
 
 from django.http import HttpResponse
 from django.shortcuts import render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.views.decorators.http import require_GET
 from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
-from ..http import HtmxHttpRequest
+from ..http import HtmxHttpRequest, QueryError, query_choice, query_text
+from ..search.query import plan_query
 from ..search.results import Result, search_counted
 from ..vocab import RULESET_KEYS
 
@@ -21,38 +27,70 @@ PAGE_RESULTS = 50
 SUGGESTIONS = 8
 
 
+def _choice(request: HtmxHttpRequest, name: str, choices: tuple[str, ...]) -> str:
+    """A ruleset key or "": an unknown value is a stale link or a typo, and searching everything is
+    the useful answer to it."""
+    try:
+        return query_choice(request.GET, name, choices, "")
+    except QueryError:
+        return ""
+
+
 @dataclass(frozen=True)
 class SearchRequest:
     query: str
     ruleset: str  # only this ruleset ("" for every one)
-    current: str  # the ruleset being browsed, ranked first
+    context: str  # the ruleset whose pages the search was made from ("" for none)
+    everything: bool  # the reader asked to search every ruleset equally
 
     @classmethod
     def read(cls, request: HtmxHttpRequest) -> SearchRequest:
-        query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
-        ruleset = request.GET.get("ruleset", "")
-        ruleset = ruleset if ruleset in RULESET_KEYS else ""
-        current = request.GET.get("current", "")
-        current = current if current in RULESET_KEYS else ""
-        return cls(query, ruleset, current or ruleset)
+        return cls(
+            query_text(request.GET, "q", MAX_QUERY_LENGTH),
+            _choice(request, "ruleset", RULESET_KEYS),
+            _choice(request, "current", RULESET_KEYS),
+            _choice(request, "all", ("1",)) == "1",
+        )
+
+    @property
+    def current(self) -> str:
+        """The ruleset ranked first."""
+        return self.ruleset or ("" if self.everything else self.context)
 
     def results(self, limit: int) -> tuple[list[Result], int]:
         if not self.query:
             return [], 0
         return search_counted(self.query, get_language(), current=self.current, ruleset=self.ruleset, limit=limit)
 
+    def url(self, **changes: str) -> str:
+        params = {
+            "q": self.query,
+            "ruleset": self.ruleset,
+            "current": self.context,
+            "all": "1" if self.everything else "",
+        }
+        params.update(changes)
+        return reverse("rulebook:search") + "?" + urlencode({k: v for k, v in params.items() if v})
+
 
 @require_GET
 def search_page(request: HtmxHttpRequest) -> HttpResponse:
     wanted = SearchRequest.read(request)
     results, total = wanted.results(PAGE_RESULTS)
+    rulesets = selectors.rulesets()
+    named = plan_query(wanted.query, get_language()).rulesets if wanted.query and not wanted.ruleset else frozenset()
     context = {
         "query": wanted.query,
         "results": results,
         "total": total,
         "ruleset_filter": wanted.ruleset,
         "current": wanted.current,
-        "rulesets": selectors.rulesets(),
+        "context_ruleset": next((rs for rs in rulesets if rs.key == wanted.context), None),
+        "everything": wanted.everything,
+        "everything_url": wanted.url(all="1"),
+        "context_url": wanted.url(all=""),
+        "named_rulesets": [rs for rs in rulesets if rs.key in named],
+        "rulesets": rulesets,
         "autofocus_search": not wanted.query,
     }
     return render(request, "rulebook/search.html", context)
@@ -66,5 +104,11 @@ def suggestions(request: HtmxHttpRequest) -> HttpResponse:
         return search_page(request)
     wanted = SearchRequest.read(request)
     results, total = wanted.results(SUGGESTIONS)
-    context = {"query": wanted.query, "results": results, "total": total, "current": wanted.current}
+    context = {
+        "query": wanted.query,
+        "results": results,
+        "total": total,
+        "current": wanted.context,
+        "everything": wanted.everything,
+    }
     return render(request, "rulebook/_suggestions.html", context)

@@ -236,3 +236,29 @@ def test_real_content_round_trips_byte_identical(tmp_path: Path) -> None:
     assert not load_content(root).changed
     dump_content(root)
     assert tree_bytes(root) == before
+
+
+# -- aliases of table rows (what players call a result: "BH", "SI") ---------------------------------
+
+
+def test_row_aliases_load_and_dump_unchanged(tmp_path: Path, empty_db: None) -> None:
+    rows = copy.deepcopy(TABLE["rows"])
+    rows[0]["aliases"] = {"es": ["Seis"], "en": ["SIX"]}
+    root = write_tree(tmp_path / "content", table=TABLE | {"rows": rows})
+    before = tree_bytes(root)
+    load_content(root)
+    table = GameTable.objects.get(slug="agility")
+    assert table.rows.get(position=1).aliases == {"es": ["Seis"], "en": ["SIX"]}
+    assert table.rows.get(position=2).aliases == {}
+    assert not load_content(root).changed
+    assert dump_content(root) == 0
+    assert tree_bytes(root) == before
+
+
+def test_check_reports_bad_row_aliases(tmp_path: Path) -> None:
+    rows = copy.deepcopy(TABLE["rows"])
+    rows[0]["aliases"] = {"xx": ["SIX"]}
+    rows[1]["aliases"] = {"en": ["Five", "Five"]}
+    message = check_problems(write_tree(tmp_path, table=TABLE | {"rows": rows}))
+    assert "rows.1.aliases: unknown language 'xx'" in message
+    assert "rows.2.aliases.en repeats a name" in message

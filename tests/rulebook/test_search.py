@@ -2,11 +2,24 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pytest
 from django.test import Client
 
-from rulebook.search.relevance import load_relevance_set, result_key
-from rulebook.search.results import search
+from rulebook.search.relevance import (
+    PLAYERS_FILE,
+    PREFIX_CLASS,
+    PREFIX_LANGUAGE_TARGET,
+    RELEVANCE_FILE,
+    RelevanceQuery,
+    evaluate,
+    load_relevance_set,
+    report,
+    result_key,
+    target,
+)
+from rulebook.search.results import Result, search
 
 pytestmark = pytest.mark.django_db
 
@@ -15,14 +28,47 @@ def keys(query: str, lang: str, **options: str) -> list[str]:
     return [result_key(r) for r in search(query, lang, **options)]
 
 
-def test_relevance_set_finds_the_expected_item_in_the_top_three_for_95_percent() -> None:
+def run_query(query: RelevanceQuery) -> list[Result]:
+    return search(query.q, query.lang, current=query.current, limit=3)
+
+
+def test_relevance_set_per_class_top1_and_top3() -> None:
+    """The report per class is printed (pytest -s, or below a failure): questions at least 90 % in
+    the top 3, every other class 97 %, and a typed three-letter prefix's first suggestion matches in
+    the reader's language 95 % of the time."""
     queries = load_relevance_set()
-    assert len(queries) >= 200
     assert {q.lang for q in queries} == {"es", "it", "fr", "en"}
-    misses = [q for q in queries if q.expect not in keys(q.q, q.lang, current=q.current)[:3]]
-    ratio = 1 - len(misses) / len(queries)
-    details = "\n".join(f"{q.lang} {q.q!r} → {q.expect}: {keys(q.q, q.lang, current=q.current)[:3]}" for q in misses)
-    assert ratio >= 0.95, f"{ratio:.1%} in top 3; misses:\n{details}"
+    scores = evaluate(queries, run_query)
+    text = report(scores)
+    print(text)
+    failures = [
+        f"{name}: {score.rate(score.top3):.1%} in the top 3\n  " + "\n  ".join(score.misses)
+        for name, score in scores.items()
+        if name != "all" and score.rate(score.top3) < target(name)
+    ]
+    prefixes = scores[PREFIX_CLASS]
+    if prefixes.rate(prefixes.in_language) < PREFIX_LANGUAGE_TARGET:
+        failures.append(
+            f"{PREFIX_CLASS}: first suggestion in the reader's language {prefixes.rate(prefixes.in_language):.1%}"
+        )
+    assert not failures, text + "\n" + "\n".join(failures)
+
+
+def test_the_players_set_is_written_for_each_class_and_language() -> None:
+    players = load_relevance_set([PLAYERS_FILE])
+    assert len(players) >= 150
+    questions = Counter(q.lang for q in players if q.klass == "question")
+    assert min(questions[lang] for lang in ("es", "it", "fr", "en")) >= 30, questions
+    classes = Counter(q.klass for q in players)
+    assert {"question", "edition", "abbreviation", PREFIX_CLASS} <= set(classes), classes
+    assert all(len(q.q) == 3 for q in players if q.klass == PREFIX_CLASS)
+
+
+def test_the_first_set_keeps_its_score() -> None:
+    """337 queries of issue 11, 336 in the top 3 then (99.7 %): no fewer now."""
+    first = load_relevance_set([RELEVANCE_FILE])
+    assert len(first) == 337
+    assert evaluate(first, run_query)["all"].top3 >= 336
 
 
 def test_cross_language_query_shows_the_item_in_the_current_language() -> None:
@@ -98,7 +144,9 @@ def test_stopwords_and_question_words_do_not_drown_the_real_word() -> None:
         ("come schivare", "it", "schiv"),
     ):
         results = search(query, lang, current="lrb6")[:3]
-        assert result_key(results[0]) == "lrb6:skill:dodge", query
+        # A question: the rules section that explains it, or the skill of that name, comes first.
+        assert result_key(results[0]) in ("lrb6:section:dodging", "lrb6:skill:dodge"), query
+        assert "lrb6:skill:dodge" in [result_key(r) for r in results], query
         # No result ranks high for a name that only shares "how", "cómo" or "come" with the query.
         for result in results:
             title = (result.title + " " + result.title_en).casefold()
