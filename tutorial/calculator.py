@@ -24,6 +24,7 @@ from django.utils.translation import gettext_lazy, gettext_noop
 from rulebook import selectors
 from rulebook.engine import get_edition
 from rulebook.engine.odds import evaluate
+from rulebook.http import MAX_NUMBER_DIGITS, QueryError, parse_int
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
 from . import charts, odds, phrases
@@ -42,6 +43,15 @@ STEP_KINDS = (
     ("pass", gettext_lazy("Pass (D6 target)")),
     ("block", gettext_lazy("Block (number of dice; negative: the defender chooses)")),
     ("armour", gettext_lazy("Break armour (armour value)")),
+)
+# Every parameter the page and the API read (the page cache keeps only these).
+QUERY_PARAMS = (
+    "edition",
+    "steps",
+    "team_reroll",
+    "skills",
+    *(f"k{i}" for i in range(1, ROWS + 1)),
+    *(f"v{i}" for i in range(1, ROWS + 1)),
 )
 # The glossary entry naming "going for it" in each edition (classic: Going For It; 2025: Rush).
 RUSH_TERMS = {"lrb6": "go-for-it", "bb2025": "rush"}
@@ -98,8 +108,8 @@ def read(query: Any) -> Request:
     steps = odds.parse_steps(from_rows if from_rows is not None else query.get("steps", DEFAULT_STEPS))
     raw_rerolls = query.get("team_reroll", "1") or "0"
     try:
-        team = int(raw_rerolls)
-    except ValueError:
+        team = parse_int(raw_rerolls, -(10**MAX_NUMBER_DIGITS), 10**MAX_NUMBER_DIGITS, "team_reroll")
+    except QueryError:
         raise OddsError("team_reroll", odds.NOT_A_NUMBER, text=raw_rerolls[:12]) from None
     if not 0 <= team <= MAX_TEAM_REROLLS:
         raise OddsError("team_reroll", gettext_noop("must be between 0 and %(max)s"), max=MAX_TEAM_REROLLS)

@@ -8,15 +8,15 @@ from dataclasses import dataclass
 from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
-from ..http import HtmxHttpRequest
+from ..http import HtmxHttpRequest, query_filter, query_text
 from ..search.results import Result, search_counted
+from ..serving import public_page
 from ..vocab import RULESET_KEYS
 
 MAX_QUERY_LENGTH = 200
+SEARCH_PARAMS = ("q", "ruleset", "current")
 PAGE_RESULTS = 50
 SUGGESTIONS = 8
 
@@ -29,11 +29,9 @@ class SearchRequest:
 
     @classmethod
     def read(cls, request: HtmxHttpRequest) -> SearchRequest:
-        query = request.GET.get("q", "").strip()[:MAX_QUERY_LENGTH]
-        ruleset = request.GET.get("ruleset", "")
-        ruleset = ruleset if ruleset in RULESET_KEYS else ""
-        current = request.GET.get("current", "")
-        current = current if current in RULESET_KEYS else ""
+        query = query_text(request.GET, "q", MAX_QUERY_LENGTH)
+        ruleset = query_filter(request.GET, "ruleset", RULESET_KEYS)
+        current = query_filter(request.GET, "current", RULESET_KEYS)
         return cls(query, ruleset, current or ruleset)
 
     def results(self, limit: int) -> tuple[list[Result], int]:
@@ -42,8 +40,12 @@ class SearchRequest:
         return search_counted(self.query, get_language(), current=self.current, ruleset=self.ruleset, limit=limit)
 
 
-@require_GET
+@public_page(params=SEARCH_PARAMS)
 def search_page(request: HtmxHttpRequest) -> HttpResponse:
+    return _full_results(request)
+
+
+def _full_results(request: HtmxHttpRequest) -> HttpResponse:
     wanted = SearchRequest.read(request)
     results, total = wanted.results(PAGE_RESULTS)
     context = {
@@ -58,12 +60,11 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rulebook/search.html", context)
 
 
-@require_GET
-@vary_on_headers("HX-Request")
+@public_page(params=SEARCH_PARAMS, vary=("HX-Request",))
 def suggestions(request: HtmxHttpRequest) -> HttpResponse:
     """A few KB: the best suggestions and a link to all the results (the true count)."""
     if not request.htmx:
-        return search_page(request)
+        return _full_results(request)
     wanted = SearchRequest.read(request)
     results, total = wanted.results(SUGGESTIONS)
     context = {"query": wanted.query, "results": results, "total": total, "current": wanted.current}
