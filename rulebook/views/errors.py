@@ -10,6 +10,7 @@ from collections.abc import Iterable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.translation import get_language, get_language_from_path, override
 from django.utils.translation import gettext as _
 
@@ -36,8 +37,9 @@ def words_in_path(path: str) -> str:
 
 
 def _error_page(request: HttpRequest, status: int, title: str, message: str) -> HttpResponse:
+    """Rendered without the request: the context processors build absolute URLs from the Host."""
     context = {"status": status, "title": title, "message": message, "lang": get_language()}
-    return render(request, "error.html", context, status=status)
+    return HttpResponse(render_to_string("error.html", context), status=status)
 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
