@@ -16,8 +16,6 @@ from django.db import models, transaction
 from django.http import HttpRequest
 from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInline
 
-from .search.results import warm_search_index
-
 from .models import (
     Figure,
     GameTable,
@@ -28,6 +26,7 @@ from .models import (
     Skill,
     TableRow,
 )
+from .search.results import warm_search_index
 
 PROVENANCE = ("source", "original_language")
 
@@ -57,7 +56,7 @@ class ExactTextMixin:
         return super().formfield_for_dbfield(db_field, request, **exact_text(db_field, kwargs))  # type: ignore[misc]
 
 
-class ContentAdminBase(ExactTextMixin, TabbedTranslationAdmin):  # type: ignore[misc]
+class ContentAdminBase(ExactTextMixin, TabbedTranslationAdmin):
     """Unchanged forms write nothing; after a real edit the search index is rebuilt at once."""
 
     def save_model(self, request: HttpRequest, obj: Any, form: forms.ModelForm[Any], change: bool) -> None:
@@ -66,11 +65,9 @@ class ContentAdminBase(ExactTextMixin, TabbedTranslationAdmin):  # type: ignore[
         super().save_model(request, obj, form, change)
         transaction.on_commit(warm_search_index)
 
-    def save_related(
-        self, request: HttpRequest, form: forms.ModelForm[Any], formsets: Any, change: bool
-    ) -> None:
+    def save_related(self, request: HttpRequest, form: forms.ModelForm[Any], formsets: Any, change: bool) -> None:
         if change and not form.has_changed():
-            form.save_m2m = lambda: None  # type: ignore[attr-defined]  # nothing to write back
+            form.save_m2m = lambda: None  # type: ignore[method-assign]  # nothing to write back
         super().save_related(request, form, formsets, change)
         if any(formset.has_changed() for formset in formsets):
             transaction.on_commit(warm_search_index)
@@ -104,7 +101,7 @@ class SkillAdmin(ContentAdmin):
     raw_id_fields = ("counterpart",)
 
 
-class TableRowInline(ExactTextMixin, TranslationTabularInline):  # type: ignore[misc]
+class TableRowInline(ExactTextMixin, TranslationTabularInline):
     model = TableRow
     extra = 0
     fields = ("position", "range_text", "range_low", "range_high", "name", "effect")

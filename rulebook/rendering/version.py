@@ -29,7 +29,7 @@ def _table() -> str:
 def read_content_version() -> str:
     """The token in the database (created on first use if the row is missing)."""
     with connection.cursor() as cursor:
-        cursor.execute(f"SELECT token FROM {_table()} WHERE id = %s", [ROW_ID])  # noqa: S608 - a quoted model table
+        cursor.execute(f"SELECT token FROM {_table()} WHERE id = %s", [ROW_ID])
         row = cursor.fetchone()
     if row is not None:
         return str(row[0])

@@ -18,6 +18,7 @@ import hashlib
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from importlib import import_module
 from typing import Any
 
 from django.conf import settings
@@ -75,12 +76,18 @@ def keep_only(request: HttpRequest, names: frozenset[str]) -> None:
     for name in sorted(set(request.GET) & names):
         kept.setlist(name, request.GET.getlist(name))
     kept._mutable = False
-    request.GET = kept
+    request.GET = kept  # type: ignore[assignment]  # a QueryDict made read-only, as Django's own
     request.META["QUERY_STRING"] = kept.urlencode()
 
 
 def is_anonymous(request: HttpRequest) -> bool:
-    return settings.SESSION_COOKIE_NAME not in request.COOKIES
+    """No session: no cookie, an empty one (what a deleted session leaves behind), or one naming no
+    session (one query, so a made-up cookie cannot make the server render every page afresh)."""
+    key = request.COOKIES.get(settings.SESSION_COOKIE_NAME)
+    if not key:
+        return True
+    store = import_module(settings.SESSION_ENGINE).SessionStore
+    return not (len(key) <= 64 and key.isalnum() and store().exists(key))
 
 
 def page_key(request: HttpRequest, policy: PagePolicy, version: str) -> str:

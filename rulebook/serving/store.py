@@ -17,7 +17,7 @@ from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
 # Headers that are recomputed for every answer (or must never be replayed).
 NOT_KEPT = frozenset({"content-length", "etag", "cache-control", "vary", "expires", "last-modified", "date"})
 COMPRESSIBLE = re.compile(r"^(text/|application/(json|xml|javascript)|image/svg\+xml)")
-ACCEPTS_GZIP = re.compile(r"\bgzip\b")
+CODING = re.compile(r"^\s*([\w*-]+)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$")
 MIN_COMPRESS = 200  # bytes: below this gzip's own header outweighs the saving
 FRONT_BYTES = 32 * 1024 * 1024  # the in-process copy of the hottest pages, per process
 ENTRY_TIMEOUT = 24 * 3600  # keys hold the content version: old ones are simply never asked for
@@ -71,7 +71,7 @@ class Entry:
         return False
 
     def respond(self, request: HttpRequest) -> HttpResponse:
-        coding = "gzip" if self.gzipped and ACCEPTS_GZIP.search(request.META.get("HTTP_ACCEPT_ENCODING", "")) else ""
+        coding = "gzip" if self.gzipped and accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", "")) else ""
         common = {
             "ETag": self.etag(coding),
             "Cache-Control": cache_control(),
@@ -95,11 +95,23 @@ class Entry:
         return response
 
 
+def accepts_gzip(header: str) -> bool:
+    """Whether Accept-Encoding allows gzip: named with q > 0, or "*" with q > 0 and gzip unnamed."""
+    weights: dict[str, float] = {}
+    for part in header[:500].split(","):
+        found = CODING.match(part)
+        if found:
+            try:
+                weights[found[1].lower()] = float(found[2]) if found[2] else 1.0
+            except ValueError:
+                continue
+    if "gzip" in weights:
+        return weights["gzip"] > 0
+    return weights.get("*", 0.0) > 0
+
+
 def cache_control() -> str:
-    return (
-        f"public, max-age={settings.PAGE_MAX_AGE}, "
-        f"stale-while-revalidate={settings.PAGE_STALE_WHILE_REVALIDATE}"
-    )
+    return f"public, max-age={settings.PAGE_MAX_AGE}, stale-while-revalidate={settings.PAGE_STALE_WHILE_REVALIDATE}"
 
 
 class PageStore:

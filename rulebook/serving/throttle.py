@@ -18,4 +18,4 @@ class LoginThrottle(AxesStandaloneBackend):
     ) -> None:
         if request is None:
             return None
-        return super().authenticate(request, username, password, **kwargs)  # type: ignore[no-any-return]
+        return super().authenticate(request, username, password, **kwargs)

@@ -57,9 +57,7 @@ def bad_request(request: HttpRequest, exception: Exception | None = None) -> Htt
     if is_api(request):
         return JsonResponse({"error": "bad request"}, status=400)
     with override(reader_language(request)):
-        return _error_page(
-            request, 400, _("Bad request"), _("The address or the data sent with it could not be read.")
-        )
+        return _error_page(request, 400, _("Bad request"), _("The address or the data sent with it could not be read."))
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
@@ -85,7 +83,9 @@ def method_not_allowed(request: HttpRequest, allowed: Iterable[str]) -> HttpResp
     allowed = tuple(allowed)
     if is_api(request):
         response: HttpResponse = JsonResponse(
-            {"error": f"method {request.method[:20] if request.method else ''} not allowed; use {' or '.join(allowed)}"},
+            {
+                "error": f"method {request.method[:20] if request.method else ''} not allowed; use {' or '.join(allowed)}"
+            },
             status=405,
         )
     else:

@@ -11,8 +11,8 @@ from django.utils.translation import get_language
 
 from .. import selectors, table_rolls
 from ..http import HtmxHttpRequest, query_filter
-from ..serving import public_page
 from ..rendering.markup import plain_text
+from ..serving import public_page
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
 
 
@@ -143,7 +143,7 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     template = "rulebook/table.html#table-body" if request.htmx else "rulebook/table.html"
     response = render(request, template, context)
     if fresh and roll is not None:  # htmx: the fragment of a random roll, never kept; the bar shows its address
-        response["HX-Push-Url"] = roll["url"].split("#")[0]
+        response["HX-Push-Url"] = f"{request.path}?roll={seed}"
         add_never_cache_headers(response)
     return response
 

@@ -72,9 +72,7 @@ def _fresh_pool_counts(dice: int, target: int, size: int) -> list[int]:
         return [1] + [0] * (size - 1)
     fail, plain = target - 1, DIE_FACES - target
     ends = [comb(dice, i) * plain**i * fail ** (dice - i) * DIE_FACES**i for i in range(dice + 1)]
-    return [
-        sum(ends[i] * comb(k - i + dice - 1, dice - 1) for i in range(min(dice, k) + 1)) for k in range(size)
-    ]
+    return [sum(ends[i] * comb(k - i + dice - 1, dice - 1) for i in range(min(dice, k) + 1)) for k in range(size)]
 
 
 def _convolve_counts(a: list[int], b: list[int], size: int) -> list[int]:

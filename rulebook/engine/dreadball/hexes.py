@@ -226,7 +226,14 @@ def _bfs_layers(board: HexBoard, start: Hex, blocked: frozenset[Hex]) -> dict[He
     origin = (start.q, start.r)
     dist = {origin: 0}
     queue = deque([origin])
-    q_min, q_max, r_min, r_max, s_min, s_max = board.q_min, board.q_max, board.r_min, board.r_max, board.s_min, board.s_max
+    q_min, q_max, r_min, r_max, s_min, s_max = (
+        board.q_min,
+        board.q_max,
+        board.r_min,
+        board.r_max,
+        board.s_min,
+        board.s_max,
+    )
     while queue:
         q, r = here = queue.popleft()
         step = dist[here] + 1
