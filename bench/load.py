@@ -11,8 +11,10 @@ files by WhiteNoise), on 127.0.0.1 only, then:
 
 Targets: no error; the skill page at least half the static file's throughput; no request over
 300 ms. Prints TARGETS MET, or SOME TARGETS MISSED and exits 1. Every loop is bounded in time and
-the server is stopped at the end. Usage: `make bench-load` or `.venv/bin/python bench/load.py`.
-Set CACHE_URL (e.g. redis://127.0.0.1:6379/0) to measure with a shared cache.
+the servers are stopped at the end. Usage: `make bench-load` or `.venv/bin/python bench/load.py`.
+
+The cache is the production one: CACHE_URL if set; else, when redis-server is installed, a private
+Redis on the next port (loopback only, no persistence, stopped at the end); else locmem://.
 """
 
 from __future__ import annotations
@@ -22,7 +24,9 @@ import asyncio
 import json
 import os
 import secrets
+import shutil
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -146,6 +150,26 @@ def static_like(port: int, size: int) -> str:
     return f"/static/{best}"
 
 
+def start_redis(port: int) -> subprocess.Popen[bytes] | None:
+    binary = shutil.which("redis-server")
+    if binary is None:
+        return None
+    redis = subprocess.Popen(
+        [binary, "--port", str(port), "--bind", "127.0.0.1", "--save", "", "--appendonly", "no"],
+        stdout=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    deadline = time.monotonic() + 10
+    while time.monotonic() < deadline:
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                return redis
+        except OSError:
+            time.sleep(0.1)
+    stop(redis)
+    return None
+
+
 def start_server(port: int, workers: int) -> subprocess.Popen[bytes]:
     env = {
         **os.environ,
@@ -154,7 +178,7 @@ def start_server(port: int, workers: int) -> subprocess.Popen[bytes]:
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
         "SECURE_SSL_REDIRECT": "0",
         "BIND": f"127.0.0.1:{port}",
-        "LOG_LEVEL": "warning",
+        "LOG_LEVEL": "WARNING",
     }
     if workers:
         env["WEB_CONCURRENCY"] = str(workers)
@@ -171,11 +195,11 @@ def start_server(port: int, workers: int) -> subprocess.Popen[bytes]:
             if server.poll() is not None:
                 raise SystemExit("the server did not start") from None
             time.sleep(0.5)
-    stop_server(server)
+    stop(server)
     raise SystemExit("the server did not answer within 90 s")
 
 
-def stop_server(server: subprocess.Popen[bytes]) -> None:
+def stop(server: subprocess.Popen[bytes]) -> None:
     if server.poll() is None:
         os.killpg(server.pid, signal.SIGTERM)
         try:
@@ -232,11 +256,19 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--workers", type=int, default=0, help="default: config/gunicorn.py (CPU count)")
     args = parser.parse_args()
-    server = start_server(args.port, args.workers)
+    redis = None
+    if not os.environ.get("CACHE_URL"):
+        redis = start_redis(args.port + 1)
+        os.environ["CACHE_URL"] = f"redis://127.0.0.1:{args.port + 1}/0" if redis else "locmem://"
     try:
-        code = asyncio.run(run(args))
+        server = start_server(args.port, args.workers)
+        try:
+            code = asyncio.run(run(args))
+        finally:
+            stop(server)
     finally:
-        stop_server(server)
+        if redis is not None:
+            stop(redis)
     sys.exit(code)
 
 

@@ -1,9 +1,9 @@
 """gunicorn settings for `make serve` and bench/load.py (environment: BIND, WEB_CONCURRENCY).
 
 Workers: 2 per CPU plus one (gunicorn's rule of thumb; a page is mostly CPU, a few queries wait
-on the database). The application is loaded once in the master and the search index built there
-before the workers fork, so every worker starts with it (copy-on-write) and none pays for it on
-a reader's first search.
+on the database). The application is loaded once in the master and the search and cross-reference
+indexes built there before the workers fork, so every worker starts with them (copy-on-write)
+and none pays for them on a reader's first request.
 """
 
 from __future__ import annotations
@@ -30,9 +30,9 @@ def when_ready(server: Any) -> None:
     (a database connection must never be shared between processes)."""
     from django.db import connections
 
-    from rulebook.search.results import warm_search_index
+    from rulebook.serving.warm import warm_caches
 
     try:
-        warm_search_index()
+        warm_caches()
     finally:
         connections.close_all()

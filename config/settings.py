@@ -205,7 +205,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING").upper()},
 }
 # modeltranslation reads this name unprefixed; vendored so the admin makes no CDN request.
 JQUERY_UI_URL = "vendor/jquery-ui/jquery-ui-1.14.2.min.js"
