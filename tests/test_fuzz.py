@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -24,7 +25,7 @@ from django.urls.resolvers import LocalePrefixPattern, RoutePattern
 
 from rulebook.models import GameTable, RuleSection, Skill
 from rulebook.serving.middleware import PolicyFinder
-from rulebook.vocab import LANGS, RULESET_KEYS
+from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS
 from tutorial.scenario import all_scenarios
 
 pytestmark = pytest.mark.django_db
@@ -86,6 +87,13 @@ HEADERS: list[dict[str, str]] = [
     {"HTTP_RANGE": "bytes=9999999-"},
 ]
 MIN_REQUESTS = 10_000
+CONVERTER = re.compile(r"<(?:(\w+):)?\w+>")
+CONVERTER_VALUES = {
+    "ruleset": list(RULESET_KEYS),
+    "edition": list(BLOOD_BOWL_EDITIONS),
+    "slug": ["block", f"{MARK}-x"],
+    "int": ["1", "0", "9" * 25],
+}
 
 
 GENERIC = ("q", "lang", "utm_source")  # read by some pages, dropped by the others
@@ -155,24 +163,18 @@ def _paths(route: str, samples: dict[str, list[str]], scenarios: list[Any]) -> l
     if "<str:key>" in route:
         base = [route.replace("<str:key>", key) for key in (*RULESET_KEYS, f"%3C{MARK}%3E", "%FF")]
         return [p.replace("<slug:slug>", "block" if "skills" in p else "weather") for p in base]
-    # Any other pattern (pages added later): every ruleset for <ruleset>/<edition>, a real-looking
-    # and a hostile value for the rest.
+    # Any other pattern (pages added later): each converter by its type, every ruleset or
+    # edition, a real-looking and a hostile value for the rest.
     paths = [route]
-    for converter, values in (
-        ("<ruleset:ruleset>", list(RULESET_KEYS)),
-        ("<edition:edition>", ["lrb6", "bb2025"]),
-        ("<slug:slug>", ["block", f"{MARK}-x"]),
-        ("<int:number>", ["1", "0", "9" * 25]),
-        ("<str:", [f"%3C{MARK}%3E"]),
-    ):
+    while any("<" in path for path in paths):
         expanded = []
         for path in paths:
-            if converter in path:
-                head, _, tail = path.partition(converter)
-                tail = tail.split(">", 1)[1] if converter == "<str:" else tail
-                expanded += [head + value + tail for value in values]
-            else:
+            token = CONVERTER.search(path)
+            if token is None:
                 expanded.append(path)
+                continue
+            for value in CONVERTER_VALUES.get(token[1], [f"%3C{MARK}%3E"]):
+                expanded.append(path[: token.start()] + value + path[token.end() :])
         paths = expanded
     return paths
 
@@ -199,9 +201,14 @@ def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tupl
                 yield method, target.path, {}
             for headers in rng.sample(HEADERS, 4):
                 yield "GET", target.path, headers
+        many = len(family[0].params) > 10
         for name in family[0].params:
-            # Tutorial steps are many: each gets half the injections (in turn) and half the numbers.
-            values = rng.sample(INJECTIONS, 5) + rng.sample(others, 5) if step else INJECTIONS + rng.sample(others, 9)
+            # Tutorial steps are many, and some pages read many parameters: those get part of the
+            # injections (in turn) and part of the numbers; the others get every injection.
+            if step or many:
+                values = rng.sample(INJECTIONS, 4 if many else 5) + rng.sample(others, 4 if many else 5)
+            else:
+                values = INJECTIONS + rng.sample(others, 9)
             for index, value in enumerate(values):
                 target = family[index % len(family)]
                 yield "GET", f"{target.path}?{quote(name)}={quote(value, safe='')}", {}

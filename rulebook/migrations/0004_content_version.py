@@ -14,7 +14,7 @@ def first_version(apps, schema_editor):
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('rulebook', '0002_table_counterpart_and_change_note'),
+        ('rulebook', '0003_translator_note_and_aliases'),
     ]
 
     operations = [
