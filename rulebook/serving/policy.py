@@ -40,7 +40,9 @@ def method_not_allowed(request: HttpRequest) -> HttpResponse:
 
 def read_only(view: View) -> View:
     """GET and HEAD only; anything else is answered 405 (JSON under /api/, else a page in the
-    reader's language), with Allow."""
+    reader's language), with Allow. Exempt from the CSRF check, which would otherwise answer a
+    POST with 403 before the view could say 405: a view that accepts no data has nothing to
+    protect."""
 
     @wraps(view)
     def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
@@ -48,6 +50,7 @@ def read_only(view: View) -> View:
             return method_not_allowed(request)
         return view(request, *args, **kwargs)
 
+    wrapper.csrf_exempt = True  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
 
 
@@ -66,6 +69,7 @@ def public_page(*, params: ParamNames = (), vary: Iterable[str] = ()) -> Callabl
             return response
 
         wrapper.page_policy = policy  # type: ignore[attr-defined]
+        wrapper.csrf_exempt = True  # type: ignore[attr-defined]  # see read_only
         return wrapper  # type: ignore[return-value]
 
     return decorate
