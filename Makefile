@@ -12,7 +12,7 @@ MIGRATIONS := $(shell find rulebook/migrations tutorial -name '*.py' 2>/dev/null
 PO := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: setup run test lint format bench check-content messages
+.PHONY: setup run serve test lint format bench bench-load check-content messages
 
 setup: $(INSTALLED) $(MO) $(DB_STAMP)
 
@@ -34,6 +34,14 @@ $(DB_STAMP): $(INSTALLED) $(CONTENT) $(MIGRATIONS)
 run: setup
 	$(PY) manage.py runserver 127.0.0.1:8000
 
+# Production mode: gunicorn (config/gunicorn.py: workers by CPU count), static files collected
+# and served by WhiteNoise. Needs SECRET_KEY and ALLOWED_HOSTS; BIND=host:port (127.0.0.1:8000).
+# On plain HTTP without a proxy (loopback), also SECURE_SSL_REDIRECT=0.
+serve: setup
+	DEBUG=0 $(PY) manage.py collectstatic --noinput -v 0
+	DEBUG=0 $(PY) manage.py check --deploy
+	DEBUG=0 $(VENV)/bin/gunicorn config.wsgi --config config/gunicorn.py
+
 test: setup
 	$(PY) -m pytest
 
@@ -54,6 +62,10 @@ bench: setup
 	-$(PY) bench/board.py  # the whole answer for one player on a 22-player board (target 15 ms)
 	-$(PY) bench/odds.py  # a whole turn's odds: 10 steps, 3 players, 2 team re-rolls (target 20 ms)
 	$(PY) bench/search.py
+
+# 60 s at 16 connections against the production server on loopback (bench/load.py).
+bench-load: setup
+	$(PY) bench/load.py
 
 check-content: $(INSTALLED)
 	$(PY) manage.py load_content --check

@@ -7,6 +7,7 @@ DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and, for PostgreSQL, DATABASE_URL (see README
 from __future__ import annotations
 
 import os
+from datetime import timedelta
 from pathlib import Path
 
 import dj_database_url
@@ -14,19 +15,9 @@ from django.utils.translation import gettext_lazy as _
 
 from rulebook.vocab import LANGS, SOURCE_LANGUAGE
 
+from .environment import cache_from_url, env_bool, env_int, env_list, release_id
+
 BASE_DIR = Path(__file__).resolve().parent.parent
-
-
-def env_bool(name: str, default: bool) -> bool:
-    value = os.environ.get(name)
-    if value is None:
-        return default
-    return value.strip().lower() in {"1", "true", "yes", "on"}
-
-
-def env_list(name: str, default: str) -> list[str]:
-    return [item.strip() for item in os.environ.get(name, default).split(",") if item.strip()]
-
 
 DEBUG = env_bool("DEBUG", True)
 # The development key is only used when DEBUG is on; production refuses to start without one.
@@ -48,24 +39,33 @@ INSTALLED_APPS = [
     "django.contrib.sitemaps",
     "django_htmx",
     "template_partials",
+    "csp",
+    "axes",
     "rulebook",
     "tutorial",
 ]
 
+# Order matters: the headers every answer carries come first, then the page cache (a hit answers
+# from there, before sessions, locale and the view), then what a rendered page needs. Axes last.
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    "csp.middleware.CSPMiddleware",
+    "rulebook.serving.middleware.SecurityHeadersMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "rulebook.serving.middleware.PageCacheMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     "django.middleware.locale.LocaleMiddleware",
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
-    "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "config.urls"
+CSRF_FAILURE_VIEW = "rulebook.views.errors.csrf_failure"
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [
@@ -92,6 +92,21 @@ DATABASES = {
     )
 }
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# django-axes first: a locked-out login is refused before any password is hashed.
+AUTHENTICATION_BACKENDS = [
+    "rulebook.serving.throttle.LoginThrottle",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AXES_FAILURE_LIMIT = env_int("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=env_int("AXES_COOLOFF_MINUTES", 15))
+# Locked per user name from one address, and per address whatever the name (password spraying).
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"], "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "admin/locked_out.html"
+# Behind TRUSTED_PROXY_COUNT proxies (0: none), the client is the address the outermost one saw.
+TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
+AXES_CLIENT_IP_CALLABLE = "rulebook.serving.proxy.client_ip"
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -128,19 +143,60 @@ STORAGES = {
     },
 }
 
-CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+# One cache for every process that serves the site (CACHE_URL, see config/environment.py). Keys
+# carry the release, so a deploy starts from a clean slate even in a shared Redis.
+RELEASE_ID = release_id(BASE_DIR)
+CACHES = {
+    "default": cache_from_url(
+        os.environ.get("CACHE_URL", "locmem://"), f"{os.environ.get('CACHE_KEY_PREFIX', 'rules')}:{RELEASE_ID}"
+    )
+}
+# Public pages and fragments (rulebook/serving): how long browsers and CDNs may keep them, and
+# serve them stale while they check again; the server's own copy is keyed by the content version.
+PAGE_MAX_AGE = env_int("PAGE_MAX_AGE", 300)
+PAGE_STALE_WHILE_REVALIDATE = env_int("PAGE_STALE_WHILE_REVALIDATE", 86400)
 
 # Production hardening: on whenever DEBUG is off (check --deploy must be clean).
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
 SESSION_COOKIE_SECURE = not DEBUG
 CSRF_COOKIE_SECURE = not DEBUG
-SECURE_HSTS_SECONDS = int(os.environ.get("SECURE_HSTS_SECONDS", "0" if DEBUG else "31536000"))
-SECURE_HSTS_INCLUDE_SUBDOMAINS = not DEBUG
-SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", not DEBUG)
-SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SECURE_HSTS_SECONDS = env_int("SECURE_HSTS_SECONDS", 0 if DEBUG else 31536000)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = env_bool("SECURE_HSTS_INCLUDE_SUBDOMAINS", not DEBUG)
+# Preloading is a promise browsers keep for months: only when the operator asks for it.
+SECURE_HSTS_PRELOAD = env_bool("SECURE_HSTS_PRELOAD", False)
+# The scheme a proxy saw is trusted only when a proxy is configured in front of the site;
+# otherwise any client could claim HTTPS with the header.
+if TRUSTED_PROXY_COUNT or env_bool("TRUST_X_FORWARDED_PROTO", False):
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SECURE_CONTENT_TYPE_NOSNIFF = True
 SECURE_REFERRER_POLICY = "same-origin"
+SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
+# check --deploy warns until preloading is on; it stays off on purpose unless configured (above).
+SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+
+# Everything the pages load comes from this origin: no inline script or style, no framing.
+# The admin needs inline styles (Django's and modeltranslation's widgets): see serving/middleware.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": ["'self'"],
+        "script-src": ["'self'"],
+        "style-src": ["'self'"],
+        "img-src": ["'self'", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'"],
+        "manifest-src": ["'self'"],
+        "worker-src": ["'self'"],
+        "object-src": ["'none'"],
+        "base-uri": ["'self'"],
+        "form-action": ["'self'"],
+        "frame-ancestors": ["'none'"],
+    },
+}
+PERMISSIONS_POLICY = (
+    "accelerometer=(), autoplay=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), "
+    "gyroscope=(), magnetometer=(), microphone=(), midi=(), payment=(), usb=(), xr-spatial-tracking=()"
+)
 
 CONTENT_DIR = Path(os.environ.get("CONTENT_DIR", BASE_DIR / "rulebook" / "content"))
 SEEDS_DIR = Path(os.environ.get("SEEDS_DIR", BASE_DIR.parent / "shared" / "seeds"))
@@ -149,7 +205,7 @@ LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
-    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING")},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING").upper()},
 }
 # modeltranslation reads this name unprefixed; vendored so the admin makes no CDN request.
 JQUERY_UI_URL = "vendor/jquery-ui/jquery-ui-1.14.2.min.js"

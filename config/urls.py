@@ -6,6 +6,7 @@ from django.contrib.sitemaps.views import sitemap
 from django.urls import include, path
 
 from rulebook import urls as rulebook_urls  # noqa: F401 - registers the <ruleset:…>/<edition:…> converters first
+from rulebook.serving import public_page
 from rulebook.sitemaps import SITEMAPS as RULEBOOK_SITEMAPS
 from rulebook.views.admin_report import translation_report
 from tutorial.sitemaps import TutorialSitemap
@@ -15,7 +16,7 @@ SITEMAPS = {**RULEBOOK_SITEMAPS, "tutorial": TutorialSitemap}
 urlpatterns = [
     path("admin/translation-report/", translation_report, name="translation-report"),
     path("admin/", admin.site.urls),
-    path("sitemap.xml", sitemap, {"sitemaps": SITEMAPS}, name="sitemap"),
+    path("sitemap.xml", public_page()(sitemap), {"sitemaps": SITEMAPS}, name="sitemap"),
     path("api/v1/", include("config.api_urls")),
 ]
 
@@ -25,5 +26,7 @@ urlpatterns += i18n_patterns(
     prefix_default_language=True,
 )
 
+handler400 = "rulebook.views.errors.bad_request"
+handler403 = "rulebook.views.errors.permission_denied"
 handler404 = "rulebook.views.errors.not_found"
 handler500 = "rulebook.views.errors.server_error"

@@ -1,10 +1,19 @@
-"""Admin: modeltranslation's tabbed forms for every content model, and the completeness page."""
+"""Admin: modeltranslation's tabbed forms for every content model, and the completeness page.
+
+Saving loses nothing and invents nothing: texts are kept exactly as typed (Django's forms strip
+them, which ate the trailing newline of every multi-line text in all four languages), the CRLF
+line breaks browsers send become the files' LF, and a form with no change writes nothing (no
+new content version, the load hash untouched), so load_content and dump_content see no edit.
+"""
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import Any, ClassVar
 
+from django import forms
 from django.contrib import admin
+from django.db import models, transaction
+from django.http import HttpRequest
 from modeltranslation.admin import TabbedTranslationAdmin, TranslationTabularInline
 
 from .models import (
@@ -23,16 +32,59 @@ from .models import (
     TeamRule,
     TeamRuleLink,
 )
+from .search.results import warm_search_index
 
 PROVENANCE = ("source", "original_language")
 
 
+class ExactTextField(forms.CharField):
+    """Text as typed: not stripped; CRLF and CR line breaks (what browsers send) become LF."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs["strip"] = False
+        super().__init__(*args, **kwargs)
+
+    def to_python(self, value: Any) -> Any:
+        value = super().to_python(value)
+        return value.replace("\r\n", "\n").replace("\r", "\n") if isinstance(value, str) else value
+
+
+def exact_text(db_field: models.Field[Any, Any], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """Free-text columns (every translated one included) get ExactTextField."""
+    free_text = isinstance(db_field, models.CharField | models.TextField) and not isinstance(db_field, models.SlugField)
+    if free_text and not db_field.choices:
+        kwargs.setdefault("form_class", ExactTextField)
+    return kwargs
+
+
+class ExactTextMixin:
+    def formfield_for_dbfield(self, db_field: models.Field[Any, Any], request: HttpRequest, **kwargs: Any) -> Any:
+        return super().formfield_for_dbfield(db_field, request, **exact_text(db_field, kwargs))  # type: ignore[misc]
+
+
+class ContentAdminBase(ExactTextMixin, TabbedTranslationAdmin):
+    """Unchanged forms write nothing; after a real edit the search index is rebuilt at once."""
+
+    def save_model(self, request: HttpRequest, obj: Any, form: forms.ModelForm[Any], change: bool) -> None:
+        if change and not form.has_changed():
+            return
+        super().save_model(request, obj, form, change)
+        transaction.on_commit(warm_search_index)
+
+    def save_related(self, request: HttpRequest, form: forms.ModelForm[Any], formsets: Any, change: bool) -> None:
+        if change and not form.has_changed():
+            form.save_m2m = lambda: None  # type: ignore[method-assign]  # nothing to write back
+        super().save_related(request, form, formsets, change)
+        if any(formset.has_changed() for formset in formsets):
+            transaction.on_commit(warm_search_index)
+
+
 @admin.register(Ruleset)
-class RulesetAdmin(TabbedTranslationAdmin):
+class RulesetAdmin(ContentAdminBase):
     list_display = ("key", "name", "game", "order")
 
 
-class ContentAdmin(TabbedTranslationAdmin):
+class ContentAdmin(ContentAdminBase):
     list_filter: ClassVar[tuple[str, ...]] = ("ruleset",)
     search_fields: ClassVar[tuple[str, ...]] = ("slug",)
     readonly_fields = ("updated_at",)
@@ -55,7 +107,7 @@ class SkillAdmin(ContentAdmin):
     raw_id_fields = ("counterpart",)
 
 
-class TableRowInline(TranslationTabularInline):
+class TableRowInline(ExactTextMixin, TranslationTabularInline):
     model = TableRow
     extra = 0
     fields = ("position", "range_text", "range_low", "range_high", "name", "effect", "aliases")

@@ -9,6 +9,8 @@ from django.http import HttpRequest
 from django.urls import translate_url
 from django.utils.translation import get_language, get_language_info
 
+from .http import query_text
+
 
 def language_links(request: HttpRequest) -> list[dict[str, Any]]:
     """The current page in every language (same item, same query string)."""
@@ -30,4 +32,4 @@ def language_links(request: HttpRequest) -> list[dict[str, Any]]:
 
 
 def site(request: HttpRequest) -> dict[str, Any]:
-    return {"language_links": language_links(request), "search_query": request.GET.get("q", "")[:200]}
+    return {"language_links": language_links(request), "search_query": query_text(request.GET, "q")}

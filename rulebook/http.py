@@ -64,6 +64,13 @@ def query_choice(params: Mapping[str, str], name: str, choices: Iterable[str], d
     return raw
 
 
+def query_filter(params: Mapping[str, str], name: str, choices: Iterable[str]) -> str:
+    """A filter's value if it is one of `choices`, else "" (no filter): for lists that show
+    everything when a bookmark names a filter that no longer exists."""
+    raw = params.get(name)
+    return raw if raw is not None and raw in tuple(choices) else ""
+
+
 def query_text(params: Mapping[str, str], name: str, max_length: int = MAX_TEXT_LENGTH) -> str:
     """The parameter stripped and cut to `max_length` characters ("" when absent); NUL and other
     control characters are dropped (PostgreSQL refuses NUL in text)."""

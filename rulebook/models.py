@@ -258,3 +258,16 @@ class StartingSkill(models.Model):
 
     def __str__(self) -> str:
         return f"{self.positional}:{self.skill.slug}"
+
+
+class ContentVersion(models.Model):
+    """One row: a random token that changes with every change to any content row (signals.py),
+    in the same transaction. Every process reads it (one indexed query per request) and keys its
+    caches by it, so an admin edit or a load_content reaches all workers and servers at once; a
+    token, not a counter, so a rolled-back transaction can never reuse a version."""
+
+    token = models.CharField(max_length=32)
+    changed_at = models.DateTimeField()
+
+    def __str__(self) -> str:
+        return self.token

@@ -32,6 +32,7 @@ from .engine.teambuilding import (
 )
 from .http import QueryError, query_int
 from .links import item_url
+from .vocab import BLOOD_BOWL_EDITIONS
 
 if TYPE_CHECKING:
     from .models import Positional, StartingSkill, Team
@@ -237,6 +238,14 @@ def _read(params: Mapping[str, str], name: str, default: int, label: str, errors
     except QueryError:
         errors.append(_("%(field)s: enter a whole number from 0 to %(max)s.") % {"field": label, "max": MAX_FIELD})
         return default
+
+
+def builder_params(ruleset: str, slug: str) -> tuple[str, ...]:
+    """Every query parameter the builder of a team reads: a count per positional, the re-rolls and
+    the edition's staff (the page cache keeps only these)."""
+    edition_rules = get_edition(ruleset).team_building if ruleset in BLOOD_BOWL_EDITIONS else None
+    staff = tuple(rule.key for rule in edition_rules.staff) if edition_rules else ()
+    return (*(player_field(s) for s in selectors.positional_slugs(ruleset, slug)), "rerolls", *staff)
 
 
 def build(team: Team, params: Mapping[str, str], lang: str) -> Builder:

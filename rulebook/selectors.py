@@ -298,6 +298,12 @@ def team_or_404(ruleset: Ruleset, slug: str) -> Team:
     return found
 
 
+def positional_slugs(ruleset_key: str, team_slug: str) -> list[str]:
+    """The slugs of a team's positionals (none for an unknown team), without loading the team."""
+    rows = Positional.objects.filter(team__ruleset__key=ruleset_key, team__slug=team_slug)
+    return list(rows.values_list("slug", flat=True))
+
+
 def teams_with_rosters(ruleset: Ruleset) -> list[Team]:
     return list(Team.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related(*TEAM_PREFETCH))
 

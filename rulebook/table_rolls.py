@@ -10,6 +10,7 @@ from .models import GameTable, TableRow
 
 MAX_SEED = 10**9
 SEED_DIGITS = 9
+NEW_ROLL = "new"  # ?roll=new: roll now (a redirect to the roll's own address, ?roll=<seed>)
 
 
 @dataclass(frozen=True)

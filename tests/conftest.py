@@ -33,15 +33,3 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return item.get_closest_marker("browser") is not None or "/tests/browser/" in str(item.fspath)
 
     items.sort(key=drives_a_browser)
-
-
-@pytest.fixture(autouse=True)
-def _fresh_content_caches() -> Iterator[None]:
-    """A test that changes content bumps the cache version, but its transaction is rolled back
-    afterwards: bump once more so no later test sees indexes built from the rolled-back rows."""
-    from rulebook.rendering.version import bump_content_version, content_version
-
-    before = content_version()
-    yield
-    if content_version() != before:
-        bump_content_version()

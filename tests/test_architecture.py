@@ -1,5 +1,5 @@
 """Dependencies point one way, through narrow doors: tutorial → rulebook (its selectors, links,
-formatting, sitemaps, vocabulary) → engine (standard library only), and views read no models."""
+formatting, sitemaps, vocabulary, query readers, serving decorators) → engine (standard library only), and views read no models."""
 
 from __future__ import annotations
 
@@ -15,6 +15,7 @@ TUTORIAL_DOORS = (
     "rulebook.sitemaps",
     "rulebook.vocab",
     "rulebook.http",
+    "rulebook.serving",
     "rulebook.engine",
 )
 MAX_MODULE_LINES = 400

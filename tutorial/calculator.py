@@ -30,6 +30,8 @@ from .oddscode import MAX_TEAM_REROLLS, Sequence, parse_code, step_code
 EDITIONS = BLOOD_BOWL_EDITIONS
 DEFAULT_STEPS = "dodge:3,gfi:2,pickup:3"
 MAX_CODE_LENGTH = 600
+# Every parameter the API reads (the page cache keeps only these; the page adds its form's).
+QUERY_PARAMS = ("c", "edition", "team_reroll", "steps", "skills")
 
 __all__ = ["OddsError", "api_payload", "page_error", "read", "rule_error", "solve"]
 

@@ -2,7 +2,9 @@
 board (hexes), a budget bar and outcome bar charts.
 
 Colours are CSS variables (var(--team-a), var(--team-b), …, see static/css/tutorial.css and
-site.css) so the pictures follow light and dark mode; the only text is numbers. Each picture is
+site.css) so the pictures follow light and dark mode; the only text is numbers. No style=
+attribute (the Content-Security-Policy allows no inline style): shades that vary are SVG
+presentation attributes (fill-opacity="…"), which the policy does not touch. Each picture is
 cropped (viewBox) to the region of interest so it stays readable on a phone, and carries a
 <title> and <desc>; the page also lists the positions as text.
 """
@@ -164,7 +166,7 @@ def pitch_svg(
         for cell, count in zones.items():
             if crop.contains(cell):
                 out.append(
-                    f'<rect class="tz tz--{enemy_colour}" style="fill-opacity:{min(0.16 * count, 0.5):.2f}" '
+                    f'<rect class="tz tz--{enemy_colour}" fill-opacity="{min(0.16 * count, 0.5):.2f}" '
                     f'x="{cell[0] * CELL}" y="{cell[1] * CELL}" width="{CELL}" height="{CELL}"/>'
                 )
     top = float(max(marks.heat.values(), default=0)) or 1.0  # shade relative to the likeliest square
@@ -172,7 +174,7 @@ def pitch_svg(
         if crop.contains(cell) and chance > 0:
             x, y = cell[0] * CELL, cell[1] * CELL
             out.append(
-                f'<rect class="heat" style="fill-opacity:{0.12 + 0.5 * float(chance) / top:.2f}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
+                f'<rect class="heat" fill-opacity="{0.12 + 0.5 * float(chance) / top:.2f}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
             )
             out.append(
                 f'<text class="heat-label" x="{x + CELL / 2}" y="{y + CELL - 4}">{escape(format_pct(chance))}</text>'

@@ -12,9 +12,12 @@ from typing import Any
 
 from django.utils.translation import gettext as _
 
+from rulebook.http import MAX_NUMBER_DIGITS, QueryError, parse_int, query_text
+
 from .actions.base import Field
 
 MAX_INPUT_LENGTH = 12
+ANY_NUMBER = 10**MAX_NUMBER_DIGITS  # the range check below names the field's own bounds
 
 
 @dataclass(frozen=True)
@@ -41,7 +44,7 @@ def parse(
             continue
         if raw is None:
             continue
-        raw = raw.strip()[:MAX_INPUT_LENGTH]
+        raw = query_text(query, spec.name, MAX_INPUT_LENGTH)
         if spec.kind == "choice":
             allowed = [value for value, _label in spec.choices]
             if raw in allowed:
@@ -55,8 +58,8 @@ def parse(
                 )
             continue
         try:
-            number = int(raw)
-        except ValueError:
+            number = parse_int(raw, -ANY_NUMBER, ANY_NUMBER, spec.name)
+        except QueryError:
             problems.append(
                 Problem(
                     spec.name, _("%(label)s: “%(value)s” is not a whole number.") % {"label": spec.label, "value": raw}

@@ -10,6 +10,7 @@ from typing import Any
 from django.utils.translation import gettext_noop
 
 from rulebook.engine.odds import RollSpec, SequenceOdds
+from rulebook.http import MAX_NUMBER_DIGITS, QueryError, parse_int
 
 MAX_STEPS = 12
 SKILL_CHOICES = ("dodge", "sure-feet", "sure-hands", "catch", "pass", "block", "mighty-blow", "loner", "pro")
@@ -88,11 +89,12 @@ def parse_step(token: str) -> Step:
 
 
 def _int(text: str, subject: str) -> int:
+    """A whole number in ASCII digits ("٣" and "²" are not numbers here, whatever int() thinks)."""
     if not text.strip():
         raise OddsError(subject, NO_VALUE)
     try:
-        return int(text)
-    except ValueError:
+        return parse_int(text, -(10**MAX_NUMBER_DIGITS), 10**MAX_NUMBER_DIGITS, subject)
+    except QueryError:
         raise OddsError(subject, NOT_A_NUMBER, text=text[:12]) from None
 
 

@@ -37,6 +37,13 @@ D6_DEFAULTS = {"dodge": 3, "pickup": 3, "catch": 3, "handoff": 3, "pass": 4, "tt
 FORM_KINDS: tuple[str, ...] = ("dodge", "gfi", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land")
 FORM_KINDS += ("leap", "roll", "block", "armour", "foul", "chainsaw", "stab")
 ENGINE_KIND = {"gfi": "rush"}
+# The form's fields: per player slot (name, skills, Loner, ST, AG, MA) and per row (who, kind, the
+# kind before a change, value, goal, options, "only if the previous one…").
+PLAYER_FIELDS = ("pn", "ps", "pl", "pst", "pag", "pma")
+ROW_FIELDS = ("w", "k", "pk", "v", "g", "o", "c")
+FORM_PARAMS = tuple(f"{name}{i}" for name in PLAYER_FIELDS for i in range(1, SLOTS + 1)) + tuple(
+    f"{name}{i}" for name in ROW_FIELDS for i in range(1, ROWS + 1)
+)
 
 
 def default_text(kind: str, edition: str) -> str:

@@ -72,6 +72,9 @@ def _characteristic(kind: str, edition: str, lang: str) -> str:
     return short.group(1) if short else name
 
 
+HELPER_PARAMS = ("h_kind", "h_skills", "h_char", "h_m", "h_band", "h_catch", "h_weather")
+
+
 def helper_context(query: Any, edition: str, lang: str) -> dict[str, Any]:
     kind = (query.get("h_kind") or "").strip()
     chosen = {s for s in (query.getlist("h_skills") if hasattr(query, "getlist") else []) if s in SKILLS}

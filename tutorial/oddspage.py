@@ -21,7 +21,7 @@ from rulebook.formatting import num
 from . import calculator, charts, oddshelper
 from .odds import OddsError
 from .oddscode import Sequence, parse_code
-from .oddsform import FORM_KINDS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
+from .oddsform import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
 from .oddslabels import (
     GOAL_LABELS,
     abbreviation,
@@ -275,6 +275,10 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
         "loner_choices": get_edition(edition).loner_targets,
         "who_choices": [(str(p["slot"]), p["name"]) for p in form.players],
     }
+
+
+# Every parameter the page reads: the API's, the form's and the target helper's.
+QUERY_PARAMS = calculator.QUERY_PARAMS + FORM_PARAMS + oddshelper.HELPER_PARAMS
 
 
 def page_context(query: Any, lang: str) -> dict[str, Any]:

@@ -8,6 +8,7 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from django.utils.html import escape
@@ -200,13 +201,18 @@ def resolve_link(spec: str, default_ruleset: str, lang: str) -> dict[str, str] |
 
 
 def links_for(step: StepSpec, ruleset: str, lang: str) -> list[dict[str, str]]:
-    """The rules a step involves, each once."""
+    """The rules a step involves, each once (looked up once per content version)."""
+    return [dict(link) for link in _links(tuple(step.links), ruleset, lang, selectors.content_version())]
+
+
+@lru_cache(maxsize=1024)
+def _links(specs: tuple[str, ...], ruleset: str, lang: str, version: str) -> tuple[dict[str, str], ...]:
     found: dict[str, dict[str, str]] = {}
-    for spec in step.links:
+    for spec in specs:
         link = resolve_link(spec, ruleset, lang)
         if link and link["url"] not in found:
             found[link["url"]] = link
-    return list(found.values())
+    return tuple(found.values())
 
 
 def step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: str) -> StepView:

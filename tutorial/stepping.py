@@ -34,6 +34,12 @@ def chosen_fields(kind: ActionKind, ws: Workspace, step: StepSpec) -> list[Field
     return [available[n] for n in names if n in available]
 
 
+def query_names(scenario: Scenario, step: StepSpec) -> tuple[str, ...]:
+    """The query parameters the step reads: its try-it inputs and the form's `try` marker."""
+    kind = KINDS[step.action.get("kind", "none")]
+    return (*(f.name for f in chosen_fields(kind, workspace_for(scenario, step), step)), "try")
+
+
 @dataclass
 class Computed:
     ws: Workspace

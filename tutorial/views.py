@@ -1,18 +1,36 @@
 """Tutorial pages, the odds calculator and its JSON endpoint. Thin: the work is in presenting
-(steps) and calculator (odds); without JavaScript every page is a plain GET."""
+(steps) and calculator (odds); without JavaScript every page is a plain GET. Every page here is
+public (rulebook.serving): cached for anonymous readers, GET only."""
 
 from __future__ import annotations
+
+from functools import lru_cache
 
 from django.http import Http404, HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
 from rulebook.http import HtmxHttpRequest
+from rulebook.serving import public_page, read_only
 
 from . import calculator, oddspage, presenting
 from .scenario import all_scenarios, get_scenario
+from .stepping import query_names
+
+HTMX_HEADERS = ("HX-Request", "HX-Target")  # the answer is a fragment, chosen by its target
 
 
+@lru_cache(maxsize=256)
+def step_params(slug: str, number: int) -> tuple[str, ...]:
+    """The query parameters a step reads (none for an unknown step: the view answers 404)."""
+    scenario = get_scenario(slug)
+    if scenario is None or not 1 <= number <= len(scenario.steps):
+        return ()
+    return query_names(scenario, scenario.step(number))
+
+
+@public_page()
 def index(request: HtmxHttpRequest) -> HttpResponse:
     lang = get_language()
     items = [
@@ -22,17 +40,24 @@ def index(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "tutorial/index.html", {"items": items})
 
 
+@read_only
 def scenario_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
     scenario = get_scenario(slug)
     if scenario is None:
-        raise Http404("no such scenario")
+        raise Http404(_("There is no tutorial scenario called “%(slug)s”.") % {"slug": slug})
     return redirect(presenting.step_url(scenario, 1, get_language()))
 
 
+@public_page(params=step_params, vary=HTMX_HEADERS)
 def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     scenario = get_scenario(slug)
-    if scenario is None or not 1 <= number <= len(scenario.steps):
-        raise Http404("no such step")
+    if scenario is None:
+        raise Http404(_("There is no tutorial scenario called “%(slug)s”.") % {"slug": slug})
+    if not 1 <= number <= len(scenario.steps):
+        raise Http404(
+            _("This scenario has steps 1 to %(total)s; there is no step %(number)s.")
+            % {"total": len(scenario.steps), "number": number}
+        )
     lang = get_language()
     view = presenting.step_view(scenario, number, request.GET, lang)
     total = len(scenario.steps)
@@ -53,6 +78,7 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     return render(request, template, context)
 
 
+@public_page(params=oddspage.QUERY_PARAMS, vary=HTMX_HEADERS)
 def odds_page(request: HtmxHttpRequest) -> HttpResponse:
     context = oddspage.page_context(request.GET, get_language())
     partial = bool(request.htmx) and request.htmx.target == "odds-result"
@@ -62,6 +88,7 @@ def odds_page(request: HtmxHttpRequest) -> HttpResponse:
     return response
 
 
+@public_page(params=calculator.QUERY_PARAMS)
 def odds_api(request: HtmxHttpRequest) -> JsonResponse:
     try:
         payload = calculator.api_payload(request.GET)

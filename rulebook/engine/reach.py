@@ -405,6 +405,10 @@ def _apply(vec: tuple[int, ...], rows: tuple[tuple[int, int, int], ...], base: i
     return tuple(out)
 
 
+REACH_MAPS = 128  # maps kept per process: the same board asked again is answered from memory
+
+
+@lru_cache(maxsize=REACH_MAPS)
 def reach_map(
     edition: Edition,
     player: Player,
@@ -412,7 +416,8 @@ def reach_map(
     team_rerolls: int = 1,
     weather: Weather = Weather.NICE,
 ) -> ReachMap:
-    """Best chance (exact) of reaching each square this turn, with the path that gives it."""
+    """Best chance (exact) of reaching each square this turn, with the path that gives it.
+    Memoised by its inputs (all immutable); the map itself is never changed once built."""
     if player.square is None:
         raise ValueError("player is not on the pitch")
     ctx = _Context(edition, player, board, team_rerolls, weather)

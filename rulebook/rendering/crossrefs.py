@@ -89,7 +89,7 @@ def _linkers(lang: str) -> dict[str, MentionLinker]:
     return {key: MentionLinker(items) for key, items in mentions.items()}
 
 
-_indexes: dict[tuple[str, int], Index] = {}
+_indexes: dict[tuple[str, str], Index] = {}
 
 
 def index_for(lang: str) -> Index:

@@ -3,19 +3,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from functools import wraps
 from typing import TYPE_CHECKING, Any
 
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import override
-from django.views.decorators.http import require_GET
 
 from .. import rosters, selectors
-from ..http import QueryError, query_int
+from ..http import QueryError, query_int, query_text
 from ..links import item_url
 from ..rendering.crossrefs import rendered
 from ..search.results import search as run_search
+from ..serving import public_page
 from ..vocab import LANGS, RULESET_KEYS
 
 if TYPE_CHECKING:  # views read through selectors; the models are only named in annotations
@@ -23,6 +23,7 @@ if TYPE_CHECKING:  # views read through selectors; the models are only named in 
 
 MAX_LIMIT = 100
 DEFAULT_LIMIT = 20
+MAX_QUERY = 200
 
 
 class ApiError(Exception):
@@ -32,27 +33,41 @@ class ApiError(Exception):
         self.status = status
 
 
-def api_view(view: Callable[..., dict[str, Any]]) -> Callable[..., JsonResponse]:
-    @require_GET
-    @wraps(view)
-    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-        try:
-            payload = view(request, *args, **kwargs)
-        except ApiError as error:
-            return JsonResponse({"error": error.message}, status=error.status)
-        response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
-        response["Access-Control-Allow-Origin"] = "*"
-        return response
+def api_view(*params: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., JsonResponse]]:
+    """A JSON endpoint reading the query parameters `params`: GET only, cached like a page."""
 
-    return wrapper
+    def decorate(view: Callable[..., dict[str, Any]]) -> Callable[..., JsonResponse]:
+        @public_page(params=params)
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
+            try:
+                payload = view(request, *args, **kwargs)
+            except ApiError as error:
+                return JsonResponse({"error": error.message}, status=error.status)
+            response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
+            response["Access-Control-Allow-Origin"] = "*"
+            return response
+
+        return wrapper
+
+    return decorate
+
+
+def choice(request: HttpRequest, name: str, choices: Iterable[str]) -> str:
+    """An optional parameter that must be one of `choices` when given ("" when absent)."""
+    allowed = tuple(choices)
+    raw = request.GET.get(name, "")
+    if raw and raw not in allowed:
+        raise ApiError(f"{name} must be one of {', '.join(allowed)}")
+    return raw
 
 
 def language(request: HttpRequest, required: bool = True) -> str:
-    lang = request.GET.get("lang", "")
-    if not lang and not required:
+    lang = choice(request, "lang", LANGS)
+    if not lang:
+        if required:
+            raise ApiError(f"lang must be one of {', '.join(LANGS)}")
         return "en"
-    if lang not in LANGS:
-        raise ApiError(f"lang must be one of {', '.join(LANGS)}")
     return lang
 
 
@@ -70,17 +85,15 @@ def limit_from(request: HttpRequest) -> int:
         raise ApiError(f"limit must be a whole number from 1 to {MAX_LIMIT}") from None
 
 
-@api_view
+@api_view("q", "lang", "ruleset", "limit")
 def search(request: HttpRequest) -> dict[str, Any]:
-    query = request.GET.get("q", "").strip()
+    if len(request.GET.get("q", "").strip()) > MAX_QUERY:
+        raise ApiError(f"q is longer than {MAX_QUERY} characters")
+    query = query_text(request.GET, "q", MAX_QUERY)
     if not query:
         raise ApiError("q is required")
-    if len(query) > 200:
-        raise ApiError("q is longer than 200 characters")
     lang = language(request)
-    ruleset = request.GET.get("ruleset", "")
-    if ruleset and ruleset not in RULESET_KEYS:
-        raise ApiError(f"ruleset must be one of {', '.join(RULESET_KEYS)}")
+    ruleset = choice(request, "ruleset", RULESET_KEYS)
     results = run_search(query, lang, current=ruleset, ruleset=ruleset, limit=limit_from(request))
     return {
         "query": query,
@@ -100,7 +113,7 @@ def search(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-@api_view
+@api_view("lang")
 def rulesets(request: HttpRequest) -> dict[str, Any]:
     lang = language(request, required=False)
     return {
@@ -119,7 +132,7 @@ def skill_summary(skill: Skill, lang: str) -> dict[str, Any]:
     }
 
 
-@api_view
+@api_view("lang")
 def skills(request: HttpRequest, key: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
@@ -127,7 +140,7 @@ def skills(request: HttpRequest, key: str) -> dict[str, Any]:
     return {"skills": [skill_summary(s, lang) for s in items]}
 
 
-@api_view
+@api_view("lang")
 def skill(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
@@ -179,14 +192,14 @@ def table_payload(table: GameTable, lang: str) -> dict[str, Any]:
     }
 
 
-@api_view
+@api_view("lang")
 def tables(request: HttpRequest, key: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
     return {"tables": [table_payload(t, lang) for t in selectors.tables_with_rows(ruleset)]}
 
 
-@api_view
+@api_view("lang")
 def table(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
@@ -264,14 +277,14 @@ def team_payload(team: Team, lang: str) -> dict[str, Any]:
     }
 
 
-@api_view
+@api_view("lang")
 def teams(request: HttpRequest, key: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = blood_bowl_ruleset(key)
     return {"teams": [team_summary(t, lang) for t in selectors.teams(ruleset, lang)]}
 
 
-@api_view
+@api_view("lang")
 def team(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = blood_bowl_ruleset(key)

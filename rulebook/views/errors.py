@@ -1,15 +1,30 @@
-"""Error pages in the reader's language."""
+"""Error answers: a page in the reader's language (from the address, else the language already
+chosen for the request), or JSON under /api/. The 400, 403, 405 and 500 pages are standalone
+(error.html): they must render even for a request whose Host was refused, so nothing on them
+builds an absolute URL."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
+from django.utils.translation import get_language, get_language_from_path, override
+from django.utils.translation import gettext as _
 
 from ..vocab import LANGS, RULESET_KEYS
 
 PAGE_WORDS = frozenset({*RULESET_KEYS, "skills", "tables", "rules", "glossary", "differences", "tutorial", "odds"})
+
+
+def is_api(request: HttpRequest) -> bool:
+    return request.path_info.startswith("/api/")
+
+
+def reader_language(request: HttpRequest) -> str:
+    return get_language_from_path(request.path_info) or get_language() or "en"
 
 
 def words_in_path(path: str) -> str:
@@ -21,17 +36,74 @@ def words_in_path(path: str) -> str:
     return " ".join(words)[:100]
 
 
+def _error_page(request: HttpRequest, status: int, title: str, message: str) -> HttpResponse:
+    """Rendered without the request: the context processors build absolute URLs from the Host."""
+    context = {"status": status, "title": title, "message": message, "lang": get_language()}
+    return HttpResponse(render_to_string("error.html", context), status=status)
+
+
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
-    if request.path.startswith("/api/"):
-        return JsonResponse({"error": f"no such endpoint or item: {request.path}"}, status=404)
+    if is_api(request):
+        return JsonResponse({"error": f"no such endpoint or item: {request.path[:200]}"}, status=404)
     message = ""
     if exception is not None and exception.args and isinstance(exception.args[0], str):
         message = exception.args[0]
-    context = {"query": words_in_path(request.path), "message": message}
-    return render(request, "404.html", context, status=404)
+    with override(reader_language(request)):
+        context = {"query": words_in_path(request.path), "message": message}
+        return render(request, "404.html", context, status=404)
+
+
+def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if is_api(request):
+        return JsonResponse({"error": "bad request"}, status=400)
+    with override(reader_language(request)):
+        return _error_page(request, 400, _("Bad request"), _("The address or the data sent with it could not be read."))
+
+
+def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
+    if is_api(request):
+        return JsonResponse({"error": "forbidden"}, status=403)
+    with override(reader_language(request)):
+        return _error_page(request, 403, _("Not allowed"), _("You may not open this page."))
+
+
+def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
+    if is_api(request):
+        return JsonResponse({"error": "the form's security check failed"}, status=403)
+    with override(reader_language(request)):
+        return _error_page(
+            request,
+            403,
+            _("The form has expired"),
+            _("The form's security check failed. Go back, reload the page and send it again."),
+        )
+
+
+def method_not_allowed(request: HttpRequest, allowed: Iterable[str]) -> HttpResponse:
+    allowed = tuple(allowed)
+    if is_api(request):
+        response: HttpResponse = JsonResponse(
+            {
+                "error": f"method {request.method[:20] if request.method else ''} not allowed; use {' or '.join(allowed)}"
+            },
+            status=405,
+        )
+    else:
+        with override(reader_language(request)):
+            response = _error_page(
+                request, 405, _("Not allowed"), _("This page can only be read: it does not accept data.")
+            )
+    response["Allow"] = ", ".join(allowed)
+    return response
 
 
 def server_error(request: HttpRequest) -> HttpResponse:
-    if request.path.startswith("/api/"):
+    if is_api(request):
         return JsonResponse({"error": "internal error"}, status=500)
-    return render(request, "500.html", status=500)
+    with override(reader_language(request)):
+        return _error_page(
+            request,
+            500,
+            _("Something went wrong"),
+            _("The page could not be shown. Please try again in a moment."),
+        )

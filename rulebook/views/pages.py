@@ -4,24 +4,24 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
+from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
 
 from .. import rosters, selectors, table_rolls
-from ..http import HtmxHttpRequest
+from ..http import HtmxHttpRequest, query_filter
 from ..rendering.markup import plain_text
+from ..serving import public_page
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
 
 
-@require_GET
+@public_page()
 def home(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rulebook/home.html", {"rulesets": selectors.rulesets(), "autofocus_search": True})
 
 
-@require_GET
+@public_page()
 def ruleset_home(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     return render(
@@ -31,7 +31,7 @@ def ruleset_home(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     )
 
 
-@require_GET
+@public_page()
 def chapter(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     chapter_obj = selectors.chapter_or_404(current, slug)
@@ -54,15 +54,13 @@ def chapter(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     )
 
 
-@require_GET
-@vary_on_headers("HX-Request")
+@public_page(params=("category", "kind"), vary=("HX-Request",))
 def skills(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     categories = SKILL_CATEGORIES[current.key]
-    category = request.GET.get("category", "")
-    kind = request.GET.get("kind", "")
-    category = category if category in categories else ""
-    kind = kind if kind in SKILL_KINDS else ""
+    # An unknown filter shows every skill (a stale bookmark still lands somewhere useful).
+    category = query_filter(request.GET, "category", categories)
+    kind = query_filter(request.GET, "kind", SKILL_KINDS)
     items = selectors.sorted_skills(current, get_language(), category=category, kind=kind)
     context = {
         "ruleset": current,
@@ -78,7 +76,7 @@ def skills(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     return render(request, template, context)
 
 
-@require_GET
+@public_page()
 def skill(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.skill_or_404(current, slug)
@@ -99,7 +97,7 @@ def skill(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     )
 
 
-@require_GET
+@public_page()
 def tables(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     return render(request, "rulebook/tables.html", {"ruleset": current, "tables": selectors.tables(current)})
@@ -114,15 +112,19 @@ def _row_text(row: Any) -> str:
     return f"{row.range_text}: {name + '. ' if name else ''}{effect}"
 
 
-@require_GET
-@vary_on_headers("HX-Request")
+@public_page(params=("roll",), vary=("HX-Request",))
 def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.table_or_404(current, slug)
     rows = list(item.rows.all())
     rollable = table_rolls.is_rollable(item, rows)
     roll = None
-    seed = table_rolls.parse_seed(request.GET.get("roll"))
+    fresh = rollable and request.GET.get("roll") == table_rolls.NEW_ROLL
+    seed = table_rolls.new_seed() if fresh else table_rolls.parse_seed(request.GET.get("roll"))
+    if fresh and not request.htmx:  # the roll gets its own address, which can be cached and shared
+        redirect = HttpResponseRedirect(f"{request.path}?roll={seed}#table-body")
+        add_never_cache_headers(redirect)
+        return redirect
     if rollable and seed is not None:
         result = table_rolls.roll_table(item, rows, seed)
         roll = {
@@ -138,23 +140,27 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
         "rows": rows,
         "rollable": rollable,
         "roll": roll,
-        # A fresh seed for the button: the result is then reproducible from its URL.
-        "roll_url": f"{request.path}?roll={table_rolls.new_seed()}",
+        # The button asks for a new roll; its result has an address of its own (?roll=<seed>).
+        "roll_url": f"{request.path}?roll={table_rolls.NEW_ROLL}",
         "variants": selectors.variants_for(current, f"table:{item.slug}"),
         "counterparts": selectors.table_counterparts(item),
     }
     template = "rulebook/table.html#table-body" if request.htmx else "rulebook/table.html"
-    return render(request, template, context)
+    response = render(request, template, context)
+    if fresh and roll is not None:  # htmx: the fragment of a random roll, never kept; the bar shows its address
+        response["HX-Push-Url"] = f"{request.path}?roll={seed}"
+        add_never_cache_headers(response)
+    return response
 
 
-@require_GET
+@public_page()
 def glossary(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     terms = selectors.glossary_concordance(current, get_language())
     return render(request, "rulebook/glossary.html", {"ruleset": current, "terms": terms, "langs": LANGS})
 
 
-@require_GET
+@public_page()
 def differences(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     context = {

@@ -13,27 +13,18 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.urls import reverse
 from django.utils.translation import get_language
-from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
 
 from .. import selectors
-from ..http import HtmxHttpRequest, QueryError, query_choice, query_text
+from ..http import HtmxHttpRequest, query_filter, query_text
 from ..search.query import plan_query
 from ..search.results import Result, search_counted
+from ..serving import public_page
 from ..vocab import RULESET_KEYS
 
 MAX_QUERY_LENGTH = 200
+SEARCH_PARAMS = ("q", "ruleset", "current", "all")
 PAGE_RESULTS = 50
 SUGGESTIONS = 8
-
-
-def _choice(request: HtmxHttpRequest, name: str, choices: tuple[str, ...]) -> str:
-    """A ruleset key or "": an unknown value is a stale link or a typo, and searching everything is
-    the useful answer to it."""
-    try:
-        return query_choice(request.GET, name, choices, "")
-    except QueryError:
-        return ""
 
 
 @dataclass(frozen=True)
@@ -47,9 +38,9 @@ class SearchRequest:
     def read(cls, request: HtmxHttpRequest) -> SearchRequest:
         return cls(
             query_text(request.GET, "q", MAX_QUERY_LENGTH),
-            _choice(request, "ruleset", RULESET_KEYS),
-            _choice(request, "current", RULESET_KEYS),
-            _choice(request, "all", ("1",)) == "1",
+            query_filter(request.GET, "ruleset", RULESET_KEYS),
+            query_filter(request.GET, "current", RULESET_KEYS),
+            query_filter(request.GET, "all", ("1",)) == "1",
         )
 
     @property
@@ -73,8 +64,12 @@ class SearchRequest:
         return reverse("rulebook:search") + "?" + urlencode({k: v for k, v in params.items() if v})
 
 
-@require_GET
+@public_page(params=SEARCH_PARAMS)
 def search_page(request: HtmxHttpRequest) -> HttpResponse:
+    return _full_results(request)
+
+
+def _full_results(request: HtmxHttpRequest) -> HttpResponse:
     wanted = SearchRequest.read(request)
     results, total = wanted.results(PAGE_RESULTS)
     rulesets = selectors.rulesets()
@@ -96,12 +91,11 @@ def search_page(request: HtmxHttpRequest) -> HttpResponse:
     return render(request, "rulebook/search.html", context)
 
 
-@require_GET
-@vary_on_headers("HX-Request")
+@public_page(params=SEARCH_PARAMS, vary=("HX-Request",))
 def suggestions(request: HtmxHttpRequest) -> HttpResponse:
     """A few KB: the best suggestions and a link to all the results (the true count)."""
     if not request.htmx:
-        return search_page(request)
+        return _full_results(request)
     wanted = SearchRequest.read(request)
     results, total = wanted.results(SUGGESTIONS)
     context = {

@@ -9,15 +9,13 @@ from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_GET
-from django.views.decorators.vary import vary_on_headers
 
 from .. import rosters, selectors
 from ..http import HtmxHttpRequest, QueryError, query_int, query_text
+from ..serving import public_page
 
 
-@require_GET
-@vary_on_headers("HX-Request")
+@public_page(params=("q", "league", "tier"), vary=("HX-Request",))
 def teams(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     lang = get_language()
@@ -48,7 +46,7 @@ def teams(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     return render(request, template, context, status=400 if errors else 200)
 
 
-@require_GET
+@public_page()
 def team(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.team_or_404(current, slug)
@@ -84,8 +82,7 @@ def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple
     return context, 400 if builder.errors else 200
 
 
-@require_GET
-@vary_on_headers("HX-Request")
+@public_page(params=rosters.builder_params, vary=("HX-Request",))
 def builder(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     context, status = _builder_context(request, ruleset, slug)
     if not request.htmx:
@@ -97,7 +94,7 @@ def builder(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     return response
 
 
-@require_GET
+@public_page(params=rosters.builder_params)
 def roster_sheet(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     context, status = _builder_context(request, ruleset, slug)
     return render(request, "rulebook/roster_sheet.html", context, status=status)

@@ -188,8 +188,9 @@ def one_route(board: hexes.HexBoard, start: hexes.Hex, goal: hexes.Hex, blocked:
     on_route = hexes.hexes_on_shortest_routes(board, start, goal, blocked)
     if not on_route:
         return []
-    # every hex on a shortest route has a route from the start
-    away = {h: hexes.route_length(board, start, h, blocked) or 0 for h in on_route}
+    # every hex on a shortest route has a route from the start (the goal itself may be occupied)
+    distances = hexes.route_distances(board, start, set(blocked) - {goal})
+    away = {h: distances.get(h, 0) for h in on_route}
     path = [start]
     while path[-1] != goal:
         here = path[-1]

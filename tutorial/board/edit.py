@@ -59,6 +59,14 @@ def _square_or_none(raw: str | None) -> Cell | None:
         return None
 
 
+# Every query parameter the page reads: the view, the action (do=) and its forms' fields. The page
+# cache keeps only these (rulebook.serving); a parameter read here must be named here.
+VIEW_PARAMS = ("b", "p", "t", "tool", "show", "z", "v")
+ACTION_PARAMS = ("do", "team", "sq", "col", "row", "number", "status", "sk", "skills", "add")
+GAME_PARAMS = ("weather", "ra", "rb", "ball_col", "ball_row")
+QUERY_PARAMS = VIEW_PARAMS + ACTION_PARAMS + GAME_PARAMS + tuple(sorted(set(RANGES)))
+
+
 def read_view(query: Mapping[str, str], position: Position) -> View:
     """The view the query asks for; values that do not fit fall back to the defaults (the
     position is what must be right; a stale player id or a wrong tool is not worth an error)."""
@@ -248,6 +256,7 @@ def _int(raw: str, lo: int, hi: int, name: str) -> int:
 
 __all__ = [
     "ACTIONS",
+    "QUERY_PARAMS",
     "SHOWS",
     "TOOLS",
     "View",

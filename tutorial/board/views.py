@@ -1,7 +1,8 @@
 """The board page and its JSON endpoint. Thin: page.py reads and changes the position, api.py
 answers for the API. An action (`do=`) redirects to the canonical URL of the result, so the
 address bar, the language switcher and a shared link always hold the whole position; htmx
-follows the redirect and swaps only the live part of the page."""
+follows the redirect and swaps only the live part of the page. Both are public pages (cached
+for anonymous readers; an action's redirect is never kept)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,14 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 
 from rulebook.http import HtmxHttpRequest
+from rulebook.serving import public_page
 
-from . import api, page
+from . import api, edit, page
+
+API_PARAMS = ("edition", "board", "player", "target")
 
 
+@public_page(params=edit.QUERY_PARAMS, vary=("HX-Request",))
 def board(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     lang = get_language()
     built = page.build(ruleset, request.GET, lang)
@@ -24,6 +29,7 @@ def board(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     return render(request, template, context, status=400 if built.error else 200)
 
 
+@public_page(params=API_PARAMS)
 def board_api(request: HtmxHttpRequest) -> JsonResponse:
     try:
         payload = api.payload(request.GET)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from enum import Enum
 from fractions import Fraction
+from functools import lru_cache
 
 from .dice import DiceRoll, SuccessDistribution, validate_target
 from .explain import Breakdown, Modifier, Note
@@ -217,6 +218,11 @@ class FixedCheckOdds:
         return self.pass_only + self.double
 
 
+# Answers are exact and their inputs few (pools of 0-12 dice, targets 2-6): keep the recent ones.
+ANSWERS = 512
+
+
+@lru_cache(maxsize=ANSWERS)
 def fixed_check_odds(dice: int, target: int, required: int, rerolls: int | None = 0) -> Breakdown[FixedCheckOdds]:
     """Exact odds of an (n) check (use ``escalating_required`` for (123))."""
     if required < 1:
@@ -281,6 +287,7 @@ def net_result_probability(a: SuccessDistribution, b: SuccessDistribution, net: 
     return _sum_over_counts(term, start, Fraction(1, 36), a.tail_degree + b.tail_degree)
 
 
+@lru_cache(maxsize=ANSWERS)
 def opposed_check_odds(active: SuccessDistribution, opponent: SuccessDistribution) -> Breakdown[OpposedOdds]:
     """Exact odds of an (X) check between two independent pools."""
     active_wins = _p_greater(active, opponent)

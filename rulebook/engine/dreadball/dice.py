@@ -28,6 +28,7 @@ decision was already taken).
 from __future__ import annotations
 
 import random
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from enum import Enum
 from fractions import Fraction
@@ -63,31 +64,59 @@ def _plain_success_prob(target: int) -> Fraction:
 # ---------------------------------------------------------------------------
 
 
-def _fresh_pool_pmf(dice: int, target: int, upto: int) -> list[Fraction]:
-    """P(S = k), k = 0..upto, for `dice` fresh exploding dice (closed form)."""
+def _fresh_pool_counts(dice: int, target: int, size: int) -> list[int]:
+    """6**(dice + k) * P(S = k) for `dice` fresh dice, k < size: whole numbers. Of i chains ending
+    in a plain success, each face weighs 1/6: (6-n)**i (n-1)**(dice-i) / 6**dice, and the k - i
+    sixes spread over the dice in C(k-i+dice-1, dice-1) ways, each 6**-(k-i)."""
     if dice == 0:
-        return [Fraction(1)] + [Fraction(0)] * upto
-    f, q = _fail_prob(target), _plain_success_prob(target)
-    out: list[Fraction] = []
-    for k in range(upto + 1):
-        total = Fraction(0)
-        for i in range(min(dice, k) + 1):  # i chains end in a plain success
-            total += comb(dice, i) * q**i * f ** (dice - i) * comb(k - i + dice - 1, dice - 1) * SIXTH ** (k - i)
-        out.append(total)
-    return out
+        return [1] + [0] * (size - 1)
+    fail, plain = target - 1, DIE_FACES - target
+    ends = [comb(dice, i) * plain**i * fail ** (dice - i) * DIE_FACES**i for i in range(dice + 1)]
+    return [sum(ends[i] * comb(k - i + dice - 1, dice - 1) for i in range(min(dice, k) + 1)) for k in range(size)]
 
 
-def _sixes_pmf(chains: int, upto: int) -> list[Fraction]:
-    """Total number of sixes over `chains` chains: negative binomial."""
-    if chains == 0:
-        return [Fraction(1)] + [Fraction(0)] * upto
-    stop = 1 - SIXTH
-    return [comb(j + chains - 1, chains - 1) * stop**chains * SIXTH**j for j in range(upto + 1)]
+def _convolve_counts(a: list[int], b: list[int], size: int) -> list[int]:
+    return [sum(a[i] * b[k - i] for i in range(k + 1)) for k in range(size)]
 
 
-def _convolve(a: list[Fraction], b: list[Fraction], upto: int) -> list[Fraction]:
-    """Truncated convolution: exact for every index <= upto (supports start at 0)."""
-    return [sum((a[i] * b[k - i] for i in range(k + 1)), Fraction(0)) for k in range(upto + 1)]
+TABLES = 256  # success laws kept per process (a pool size, target and re-roll policy each)
+_tables: OrderedDict[tuple[int, int, int | None], list[int]] = OrderedDict()
+
+
+def _success_counts(dice: int, target: int, rerolls: int | None, size: int) -> list[int]:
+    """6**(2*dice + k) * P(successes = k) for k < size, whole numbers (see SuccessDistribution).
+
+    With F failed terminals (weight C(d,F) (n-1)**F (6-n)**(d-F) / 5**d), j sixes over the d
+    chains (C(j+d-1, d-1) 5**d / 6**(d+j): the 5**d cancel) and a fresh pool of r re-rolled dice
+    (counts over 6**(r+m)), the term for k successes has denominator 6**(r + k + F), below
+    6**(2d + k): one common scale per k, so the whole law is summed in exact integers."""
+    key = (dice, target, rerolls)
+    known = _tables.get(key)
+    if known is not None and len(known) >= size:
+        _tables.move_to_end(key)
+        return known
+    fail, plain = target - 1, DIE_FACES - target
+    sixes = [comb(j + dice - 1, dice - 1) for j in range(size)] if dice else [1] + [0] * (size - 1)
+    values = [0] * size
+    both_by_rerolled: dict[int, list[int]] = {}
+    for failed in range(dice + 1):
+        weight = comb(dice, failed) * fail**failed * plain ** (dice - failed)
+        if weight == 0:
+            continue
+        rerolled = failed if rerolls is None else min(failed, rerolls)
+        both = both_by_rerolled.get(rerolled)
+        if both is None:
+            both = both_by_rerolled[rerolled] = _convolve_counts(
+                sixes, _fresh_pool_counts(rerolled, target, size), size
+            )
+        shift = dice - failed  # chains ending in a plain success add one each
+        lift = weight * DIE_FACES ** (2 * dice - rerolled - failed)
+        for k in range(shift, size):
+            values[k] += lift * both[k - shift]
+    _tables[key] = values
+    while len(_tables) > TABLES:
+        _tables.popitem(last=False)
+    return values
 
 
 @dataclass(frozen=True)
@@ -102,6 +131,7 @@ class SuccessDistribution:
     target: int
     rerolls: int | None = 0
     _cache: list[Fraction] = field(default_factory=list, repr=False, compare=False, hash=False)
+    _below: list[int] = field(default_factory=list, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
         validate_target(self.target)
@@ -127,24 +157,18 @@ class SuccessDistribution:
 
     # -- probabilities -----------------------------------------------------
     def _extend(self, upto: int) -> None:
+        """Fill the cache with P(0..upto) (at least), as exact fractions of the integer law."""
         if len(self._cache) > upto:
             return
         size = max(upto + 1, 2 * len(self._cache), 16)
-        n, t = self.dice, self.target
-        values = [Fraction(0)] * size
-        fail_terminal = _fail_prob(t) / (1 - SIXTH)  # a chain ends in a failure
-        sixes = _sixes_pmf(n, size - 1)
-        for failed in range(n + 1):
-            weight = comb(n, failed) * fail_terminal**failed * (1 - fail_terminal) ** (n - failed)
-            if weight == 0:
-                continue
-            rerolled = failed if self.rerolls is None else min(failed, self.rerolls)
-            fresh = _fresh_pool_pmf(rerolled, t, size - 1)
-            both = _convolve(sixes, fresh, size - 1)
-            plain = n - failed  # chains ending in a plain success add one each
-            for k in range(plain, size):
-                values[k] += weight * both[k - plain]
-        self._cache[:] = values
+        counts = _success_counts(self.dice, self.target, self.rerolls, size)
+        scale = DIE_FACES ** (2 * self.dice)
+        self._cache[:] = [Fraction(count, scale * DIE_FACES**k) for k, count in enumerate(counts)]
+        below, running = [0], 0  # below[k] / 6**(2*dice + k - 1) = P(successes < k), exactly
+        for count in counts:
+            running = running * DIE_FACES + count
+            below.append(running)
+        self._below[:] = below
 
     def pmf(self, k: int) -> Fraction:
         """Exact P(successes == k)."""
@@ -158,7 +182,8 @@ class SuccessDistribution:
         if k <= 0:
             return Fraction(1)
         self._extend(k)
-        return 1 - sum(self._cache[:k], Fraction(0))
+        denominator = DIE_FACES ** (2 * self.dice + k - 1)
+        return Fraction(denominator - self._below[k], denominator)
 
     def table(self, upto: int) -> tuple[list[Fraction], Fraction]:
         """([P(0), ..., P(upto-1)], P(upto or more)); the pieces sum to exactly 1."""

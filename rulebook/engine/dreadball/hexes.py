@@ -95,8 +95,12 @@ def neighbour(h: Hex, direction: Direction) -> Hex:
     return h + direction.vector
 
 
+_STEPS = tuple((v.q, v.r) for v in _DIRECTION_VECTORS.values())
+
+
 def neighbours(h: Hex) -> tuple[Hex, ...]:
-    return tuple(h + d.vector for d in Direction)
+    q, r = h.q, h.r
+    return tuple(Hex(q + dq, r + dr) for dq, dr in _STEPS)
 
 
 def distance(a: Hex, b: Hex) -> int:
@@ -165,7 +169,11 @@ class HexBoard:
         return tuple(out)
 
     def __contains__(self, h: object) -> bool:
-        return isinstance(h, Hex) and not self.violated_axes(h)
+        # The same bounds as violated_axes, compared directly: routes ask this thousands of times.
+        if not isinstance(h, Hex):
+            return False
+        q, r = h.q, h.r
+        return self.q_min <= q <= self.q_max and self.r_min <= r <= self.r_max and self.s_min <= -q - r <= self.s_max
 
     def hexes(self) -> Iterator[Hex]:
         for q in range(self.q_min, self.q_max + 1):
@@ -206,16 +214,38 @@ def dreadball_pitch(half_length: int = DEFAULT_HALF_LENGTH, half_width: int = DE
 # ---------------------------------------------------------------------------
 
 
+def route_distances(board: HexBoard, start: Hex, blocked: Iterable[Hex] = ()) -> dict[Hex, int]:
+    """Route length from `start` to every hex reachable through unblocked pitch hexes."""
+    return _bfs_layers(board, start, frozenset(blocked) - {start})
+
+
 def _bfs_layers(board: HexBoard, start: Hex, blocked: frozenset[Hex]) -> dict[Hex, int]:
-    dist = {start: 0}
-    queue = deque([start])
+    """Breadth-first over (q, r) pairs (hashing plain tuples is several times faster than hexes),
+    visiting neighbours in Direction order as on_pitch_neighbours does."""
+    closed = {(h.q, h.r) for h in blocked}
+    origin = (start.q, start.r)
+    dist = {origin: 0}
+    queue = deque([origin])
+    q_min, q_max, r_min, r_max, s_min, s_max = (
+        board.q_min,
+        board.q_max,
+        board.r_min,
+        board.r_max,
+        board.s_min,
+        board.s_max,
+    )
     while queue:
-        h = queue.popleft()
-        for n in board.on_pitch_neighbours(h):
-            if n not in dist and n not in blocked:
-                dist[n] = dist[h] + 1
+        q, r = here = queue.popleft()
+        step = dist[here] + 1
+        for dq, dr in _STEPS:
+            n = (q + dq, r + dr)
+            if n in dist or n in closed:
+                continue
+            nq, nr = n
+            if q_min <= nq <= q_max and r_min <= nr <= r_max and s_min <= -nq - nr <= s_max:
+                dist[n] = step
                 queue.append(n)
-    return dist
+    return {Hex(q, r): d for (q, r), d in dist.items()}
 
 
 def route_length(board: HexBoard, a: Hex, b: Hex, blocked: Iterable[Hex] = ()) -> int | None:

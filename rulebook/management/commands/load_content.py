@@ -51,6 +51,10 @@ class Command(BaseCommand):
             ) from None
         message = report.summary()
         if report.changed:
+            from rulebook.search.results import shared_between_processes, warm_search_index
+
+            if shared_between_processes():  # the new version's index, built once for every server
+                warm_search_index()
             self.stdout.write(self.style.SUCCESS(f"Content loaded: {message}."))
         else:
             self.stdout.write(f"No change: {message}.")

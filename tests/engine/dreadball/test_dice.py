@@ -39,6 +39,26 @@ class ScriptedRandom(random.Random):
 # --- hand-computed --------------------------------------------------------
 
 
+def _chain_power(dice: int, target: int, upto: int) -> list[Fraction]:
+    """P(S = k) for `dice` chains by plain polynomial powers of one chain's law (no re-rolls):
+    P(0) = f, P(k) = 6**-k f + 6**-(k-1) q. An independent check of the integer summation."""
+    f, q, six = F(target - 1, 6), F(6 - target, 6), F(1, 6)
+    chain = [f] + [six**k * f + six ** (k - 1) * q for k in range(1, upto)]
+    law = [F(1)] + [F(0)] * (upto - 1)
+    for _ in range(dice):
+        law = [sum((law[i] * chain[k - i] for i in range(k + 1)), F(0)) for k in range(upto)]
+    return law
+
+
+@pytest.mark.parametrize("dice", [1, 2, 7, 12])
+@pytest.mark.parametrize("target", [2, 4, 6])
+def test_large_pools_match_the_chains_polynomial_power(dice: int, target: int) -> None:
+    law = SuccessDistribution(dice, target)
+    expected = _chain_power(dice, target, 30)
+    assert [law.pmf(k) for k in range(30)] == expected
+    assert law.at_least(29) == 1 - sum(expected[:29], F(0))
+
+
 def test_three_dice_at_four_plus_at_least_one_success_is_seven_eighths() -> None:
     # Crits cannot matter for ">= 1": 1 - (1/2)**3.
     assert SuccessDistribution(3, 4).at_least(1) == F(7, 8)

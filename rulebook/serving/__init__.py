@@ -1,0 +1,19 @@
+"""How pages are served: which views are public and cacheable, which methods they answer, and
+the headers every answer carries. Apps import the decorators from here (a door like http.py).
+
+A new page opts in with one decorator on its view:
+
+    @public_page(params=("category", "kind"), vary=("HX-Request",))
+    def skills(request, ruleset): ...
+
+`params` names the query parameters the page reads (the only ones kept: the others are dropped
+before the view runs, so nothing else can be reflected into a shared page); `vary` names the
+request headers the answer depends on (HX-Request for a view that answers a fragment to htmx).
+The page is then cached for anonymous readers under the content version (middleware.py), with a
+strong ETag, Cache-Control and the exact Vary, and answers 405 to unsafe methods. A view that
+is read-only but must not be cached (a redirect to something random) uses @read_only instead.
+"""
+
+from .policy import PagePolicy, public_page, read_only
+
+__all__ = ["PagePolicy", "public_page", "read_only"]

@@ -1,0 +1,79 @@
+"""The decorators views use: @public_page (cacheable, read-only) and @read_only."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import wraps
+from typing import Any, TypeVar
+
+from django.http import HttpRequest, HttpResponse
+from django.utils.cache import patch_vary_headers
+
+SAFE_METHODS = ("GET", "HEAD")
+ParamNames = Iterable[str] | Callable[..., Iterable[str]]
+View = TypeVar("View", bound=Callable[..., HttpResponse])
+
+
+@dataclass(frozen=True)
+class PagePolicy:
+    """What a public page depends on besides its path: query parameters (names, or a function of
+    the URL's arguments returning them) and request headers."""
+
+    params: tuple[str, ...] | Callable[..., Iterable[str]]
+    vary: tuple[str, ...]
+
+    def param_names(self, kwargs: dict[str, Any]) -> frozenset[str]:
+        if callable(self.params):
+            try:
+                return frozenset(self.params(**kwargs))
+            except (LookupError, ValueError):
+                return frozenset()  # an unknown item: the view answers 404, nothing to keep
+        return frozenset(self.params)
+
+
+def method_not_allowed(request: HttpRequest) -> HttpResponse:
+    from ..views.errors import method_not_allowed as answer
+
+    return answer(request, SAFE_METHODS)
+
+
+def read_only(view: View) -> View:
+    """GET and HEAD only; anything else is answered 405 (JSON under /api/, else a page in the
+    reader's language), with Allow. Exempt from the CSRF check, which would otherwise answer a
+    POST with 403 before the view could say 405: a view that accepts no data has nothing to
+    protect."""
+
+    @wraps(view)
+    def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if request.method not in SAFE_METHODS:
+            return method_not_allowed(request)
+        return view(request, *args, **kwargs)
+
+    wrapper.csrf_exempt = True  # type: ignore[attr-defined]
+    return wrapper  # type: ignore[return-value]
+
+
+def public_page(*, params: ParamNames = (), vary: Iterable[str] = ()) -> Callable[[View], View]:
+    """Mark a read-only view as a public page the middleware may cache (see the package doc)."""
+    policy = PagePolicy(params if callable(params) else tuple(params), tuple(vary))
+
+    def decorate(view: View) -> View:
+        guarded = read_only(view)
+
+        @wraps(view)
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            response = guarded(request, *args, **kwargs)
+            if policy.vary:
+                patch_vary_headers(response, policy.vary)
+            return response
+
+        wrapper.page_policy = policy  # type: ignore[attr-defined]
+        wrapper.csrf_exempt = True  # type: ignore[attr-defined]  # see read_only
+        return wrapper  # type: ignore[return-value]
+
+    return decorate
+
+
+def policy_of(view: Callable[..., Any]) -> PagePolicy | None:
+    return getattr(view, "page_policy", None)

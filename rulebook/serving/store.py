@@ -1,0 +1,161 @@
+"""Cached answers: what is kept of a rendered page, how it is answered again (ETag, 304, gzip),
+and where it is kept (a small in-process LRU in front of the shared cache)."""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import re
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+
+from django.conf import settings
+from django.core.cache import cache
+from django.http import HttpRequest, HttpResponse, HttpResponseNotModified
+
+# Headers that are recomputed for every answer (or must never be replayed).
+NOT_KEPT = frozenset({"content-length", "etag", "cache-control", "vary", "expires", "last-modified", "date"})
+COMPRESSIBLE = re.compile(r"^(text/|application/(json|xml|javascript)|image/svg\+xml)")
+CODING = re.compile(r"^\s*([\w*-]+)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$")
+MIN_COMPRESS = 200  # bytes: below this gzip's own header outweighs the saving
+FRONT_BYTES = 32 * 1024 * 1024  # the in-process copy of the hottest pages, per process
+ENTRY_TIMEOUT = 24 * 3600  # keys hold the content version: old ones are simply never asked for
+
+
+@dataclass(frozen=True)
+class Entry:
+    """A 200 answer as it can be replayed: body (and its gzip), kept headers and a strong ETag."""
+
+    body: bytes
+    gzipped: bytes | None
+    headers: tuple[tuple[str, str], ...]
+    tag: str  # the opaque part of the ETag, shared by both codings
+    vary: tuple[str, ...]
+
+    @property
+    def size(self) -> int:
+        return len(self.body) + len(self.gzipped or b"")
+
+    @classmethod
+    def from_response(cls, response: HttpResponse, vary: tuple[str, ...]) -> Entry | None:
+        """None unless the answer is the same for every anonymous reader: a plain 200, no cookie,
+        nothing marked private, nothing depending on the session."""
+        if response.status_code != 200 or response.streaming or response.cookies:
+            return None
+        control = response.get("Cache-Control", "").lower()
+        if "private" in control or "no-store" in control:
+            return None
+        if "cookie" in response.get("Vary", "").lower():
+            return None
+        body = response.content
+        headers = tuple((k, v) for k, v in response.items() if k.lower() not in NOT_KEPT)
+        gzipped = None
+        if len(body) >= MIN_COMPRESS and COMPRESSIBLE.match(response.get("Content-Type", "")):
+            packed = gzip.compress(body, compresslevel=6, mtime=0)
+            gzipped = packed if len(packed) < len(body) else None
+        tag = hashlib.blake2b(body, digest_size=12).hexdigest()
+        return cls(body, gzipped, headers, tag, vary + (("Accept-Encoding",) if gzipped else ()))
+
+    def etag(self, coding: str) -> str:
+        return f'"{self.tag}-gz"' if coding == "gzip" else f'"{self.tag}"'
+
+    def matches(self, if_none_match: str) -> bool:
+        """If-None-Match uses the weak comparison: either coding of this body matches."""
+        if if_none_match.strip() == "*":
+            return True
+        for candidate in if_none_match.split(","):
+            opaque = candidate.strip().removeprefix("W/").strip('"').removesuffix("-gz")
+            if opaque == self.tag:
+                return True
+        return False
+
+    def respond(self, request: HttpRequest) -> HttpResponse:
+        coding = "gzip" if self.gzipped and accepts_gzip(request.META.get("HTTP_ACCEPT_ENCODING", "")) else ""
+        common = {
+            "ETag": self.etag(coding),
+            "Cache-Control": cache_control(),
+        }
+        if self.vary:
+            common["Vary"] = ", ".join(self.vary)
+        if self.matches(request.META.get("HTTP_IF_NONE_MATCH", "")):
+            response: HttpResponse = HttpResponseNotModified()
+            for name, value in common.items():
+                response[name] = value
+            return response
+        body = self.gzipped if coding and self.gzipped else self.body
+        response = HttpResponse(b"" if request.method == "HEAD" else body)
+        for name, value in self.headers:
+            response[name] = value
+        for name, value in common.items():
+            response[name] = value
+        if coding:
+            response["Content-Encoding"] = coding
+        response["Content-Length"] = str(len(body))
+        return response
+
+
+def accepts_gzip(header: str) -> bool:
+    """Whether Accept-Encoding allows gzip: named with q > 0, or "*" with q > 0 and gzip unnamed."""
+    weights: dict[str, float] = {}
+    for part in header[:500].split(","):
+        found = CODING.match(part)
+        if found:
+            try:
+                weights[found[1].lower()] = float(found[2]) if found[2] else 1.0
+            except ValueError:
+                continue
+    if "gzip" in weights:
+        return weights["gzip"] > 0
+    return weights.get("*", 0.0) > 0
+
+
+def cache_control() -> str:
+    return f"public, max-age={settings.PAGE_MAX_AGE}, stale-while-revalidate={settings.PAGE_STALE_WHILE_REVALIDATE}"
+
+
+class PageStore:
+    """The shared cache behind a per-process LRU bounded in bytes. Keys carry the content version
+    and entries never change, so the in-process copy can never be stale."""
+
+    def __init__(self, front_bytes: int = FRONT_BYTES) -> None:
+        self.front: OrderedDict[str, Entry] = OrderedDict()
+        self.front_bytes = front_bytes
+        self.used = 0
+        self.lock = threading.Lock()
+
+    def get(self, key: str) -> Entry | None:
+        with self.lock:
+            entry = self.front.get(key)
+            if entry is not None:
+                self.front.move_to_end(key)
+                return entry
+        found = cache.get(key)
+        if isinstance(found, Entry):
+            self._remember(key, found)
+            return found
+        return None
+
+    def set(self, key: str, entry: Entry) -> None:
+        cache.set(key, entry, timeout=ENTRY_TIMEOUT)
+        self._remember(key, entry)
+
+    def _remember(self, key: str, entry: Entry) -> None:
+        if entry.size > self.front_bytes // 8:
+            return
+        with self.lock:
+            if key in self.front:
+                return
+            self.front[key] = entry
+            self.used += entry.size
+            while self.used > self.front_bytes and self.front:
+                _old, dropped = self.front.popitem(last=False)
+                self.used -= dropped.size
+
+    def clear(self) -> None:
+        with self.lock:
+            self.front.clear()
+            self.used = 0
+
+
+pages = PageStore()

@@ -1,0 +1,270 @@
+"""Hostile requests against every URL pattern and every query parameter its view reads.
+
+The patterns are walked from the URL resolver (a page added later is fuzzed too, with real
+arguments where the samples below know its name, generic ones otherwise); the parameters come
+from each page's @public_page policy, plus a few it does not read. Values: unicode and huge
+numbers, NUL, invalid UTF-8, very long strings, markup and template injections, repeated
+parameters; then odd methods and headers. Every answer must be below 500, reflect nothing
+unescaped, and speak the reader's language (pages) or JSON (API).
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import quote
+
+import pytest
+from django.test import Client
+from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls.resolvers import LocalePrefixPattern, RoutePattern
+
+from rulebook.models import GameTable, RuleSection, Skill
+from rulebook.serving.middleware import PolicyFinder
+from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS
+from tutorial.scenario import all_scenarios
+
+pytestmark = pytest.mark.django_db
+
+MARK = "zq9"  # every injection carries it, so any unescaped reflection is found
+INJECTIONS = [
+    f"<{MARK}>",
+    f'"><{MARK} onerror=alert(1)>',
+    f"' onfocus={MARK} '",
+    f'" onmouseover={MARK} x="',
+    f"</textarea><{MARK}>",
+    f"javascript:{MARK}()",
+    "{{7*7}}{% debug %}${7*7}%(x)s{0}",
+    "' OR 1=1 --",
+    "../../../etc/passwd",
+    f"\r\nSet-Cookie: {MARK}=1",
+]
+VALUES = [
+    "",
+    " ",
+    "0",
+    "-1",
+    "+3",
+    "007",
+    "²",
+    "٣",
+    "１２",
+    "1_000",
+    "0x1f",
+    "1e309",
+    "NaN",
+    "-0",
+    "9" * 40,
+    "9" * 5000,
+    "%00",
+    "a\x00b",
+    "\x00",
+    "é" * 300,
+    "x" * 20000,
+    "🏈🩸",
+    "\u202e\u200b",
+    "true",
+    "new",
+    *INJECTIONS,
+]
+RAW_QUERIES = ["%FF%FE", "%C3%28", "%ED%A0%80", "%00=%00", "a=%E2%82", "=&&==&", "%" * 50]
+METHODS = ["POST", "PUT", "PATCH", "DELETE", "OPTIONS", "TRACE", "PROPFIND", "BREW"]
+HEADERS: list[dict[str, str]] = [
+    {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": f"<{MARK}>"},
+    {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "step-result"},
+    {"HTTP_HX_REQUEST": "true", "HTTP_HX_TARGET": "odds-result"},
+    {"HTTP_ACCEPT_ENCODING": "gzip;q=0, identity;q=0, *;q=0"},
+    {"HTTP_IF_NONE_MATCH": 'W/"\x00", *, "' + "a" * 500},
+    {"HTTP_ACCEPT_LANGUAGE": f"zz-ZZ, <{MARK}>;q=2"},
+    {"HTTP_COOKIE": f"sessionid=<{MARK}>; csrftoken=x"},
+    {"HTTP_X_FORWARDED_FOR": f"<{MARK}>, 999.1.1.1", "HTTP_X_FORWARDED_PROTO": "https"},
+    {"HTTP_HOST": f"<{MARK}>.example"},
+    {"HTTP_HOST": "localhost:99999"},
+    {"HTTP_RANGE": "bytes=9999999-"},
+]
+MIN_REQUESTS = 10_000
+CONVERTER = re.compile(r"<(?:(\w+):)?\w+>")
+CONVERTER_VALUES = {
+    "ruleset": list(RULESET_KEYS),
+    "edition": list(BLOOD_BOWL_EDITIONS),
+    "slug": ["block", f"{MARK}-x"],
+    "int": ["1", "0", "9" * 25],
+}
+
+
+GENERIC = ("q", "lang", "utm_source")  # read by some pages, dropped by the others
+
+
+@dataclass(frozen=True)
+class Target:
+    path: str
+    lang: str  # "" outside the language prefix
+    params: tuple[str, ...]  # the parameters the page reads
+    family: str  # the same page in every language
+
+
+def _walk(patterns: list[Any], prefix: str = "", localized: bool = False) -> Iterator[tuple[str, Any, bool]]:
+    for entry in patterns:
+        if isinstance(entry, URLResolver):
+            localized_here = localized or isinstance(entry.pattern, LocalePrefixPattern)
+            route = "" if isinstance(entry.pattern, LocalePrefixPattern) else str(entry.pattern)
+            yield from _walk(entry.url_patterns, prefix + route, localized_here)
+        elif isinstance(entry, URLPattern) and isinstance(entry.pattern, RoutePattern):
+            yield prefix + str(entry.pattern), entry, localized
+
+
+def _samples() -> dict[str, list[str]]:
+    """Real values for each converter name, and a wrong one."""
+    skills = [f"{s.ruleset.key}/skills/{s.slug}" for s in Skill.objects.select_related("ruleset").order_by("pk")[:3]]
+    tables = [f"{t.ruleset.key}/tables/{t.slug}" for t in GameTable.objects.select_related("ruleset")]
+    chapters = [
+        f"{c.ruleset.key}/rules/{c.slug}" for c in RuleSection.objects.filter(parent=None).select_related("ruleset")
+    ]
+    return {"skills": skills, "tables": tables[:2] + ["lrb6/tables/weather"], "rules": chapters[:2]}
+
+
+def targets() -> list[Target]:
+    samples = _samples()
+    scenarios = list(all_scenarios())
+    finder = PolicyFinder()
+    found: list[Target] = []
+    for route, _entry, localized in _walk(get_resolver().url_patterns):
+        if route.startswith("admin/") and route not in ("admin/", "admin/login/", "admin/translation-report/"):
+            continue  # Django's own admin: only its doors are public
+        paths = _paths(route, samples, scenarios)
+        for index, path in enumerate(paths):
+            # Pages with few addresses are asked in every language; long families (the tutorial's
+            # steps) each in one, in turn, so that every language still gets every kind of page.
+            langs = ("",) if not localized else LANGS if len(paths) <= 4 else (LANGS[index % len(LANGS)],)
+            for lang in langs:
+                full = f"/{lang}/{path}" if lang else f"/{path}"
+                policy = finder.find(full)
+                names = sorted(policy.policy.param_names(policy.kwargs)) if policy.policy else []
+                found.append(Target(full, lang, tuple(names), path))
+    return found
+
+
+def _paths(route: str, samples: dict[str, list[str]], scenarios: list[Any]) -> list[str]:
+    if "<" not in route:
+        return [route]
+    if route.startswith("tutorial/<slug:slug>/<int:number>"):
+        return [f"tutorial/{s.slug}/{n}/" for s in scenarios for n in range(1, len(s.steps) + 1)] + [
+            f"tutorial/{scenarios[0].slug}/0/",
+            f"tutorial/{scenarios[0].slug}/99999999999999999999/",
+            f"tutorial/%3C{MARK}%3E/1/",
+        ]
+    for word in ("skills", "tables", "rules"):
+        if route == f"<ruleset:ruleset>/{word}/<slug:slug>/":
+            return [f"{p}/" for p in samples[word]] + [f"lrb6/{word}/%3C{MARK}%3E/", f"dreadball2/{word}/x%00y/"]
+    if "<str:key>" in route:
+        base = [route.replace("<str:key>", key) for key in (*RULESET_KEYS, f"%3C{MARK}%3E", "%FF")]
+        return [p.replace("<slug:slug>", "block" if "skills" in p else "weather") for p in base]
+    # Any other pattern (pages added later): each converter by its type, every ruleset or
+    # edition, a real-looking and a hostile value for the rest.
+    paths = [route]
+    while any("<" in path for path in paths):
+        expanded = []
+        for path in paths:
+            token = CONVERTER.search(path)
+            if token is None:
+                expanded.append(path)
+                continue
+            for value in CONVERTER_VALUES.get(token[1], [f"%3C{MARK}%3E"]):
+                expanded.append(path[: token.start()] + value + path[token.end() :])
+        paths = expanded
+    return paths
+
+
+def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tuple[str, str, dict[str, str]]]:
+    """(method, path with query, headers), deterministic. Each value of a parameter the page reads
+    is sent once per page, to one of its languages in turn (each is a page to render: the budget
+    that keeps the run short); the cheap rest (parameters the page drops, methods, headers) is
+    sent to every address."""
+    families: dict[str, list[Target]] = {}
+    for target in all_targets:
+        families.setdefault(target.family, []).append(target)
+    others = [v for v in VALUES if v not in INJECTIONS]
+    for family in families.values():
+        step = "/tutorial/" in family[0].path and family[0].path.count("/") >= 5
+        for target in family:
+            yield "GET", target.path, {}
+            for name in GENERIC:
+                for value in rng.sample(VALUES, 9):
+                    yield "GET", f"{target.path}?{quote(name)}={quote(value, safe='')}", {}
+            for raw in rng.sample(RAW_QUERIES, 4):
+                yield "GET", f"{target.path}?{raw}", {}
+            for method in rng.sample(METHODS, 4):
+                yield method, target.path, {}
+            for headers in rng.sample(HEADERS, 4):
+                yield "GET", target.path, headers
+        many = len(family[0].params) > 10
+        for name in family[0].params:
+            # Tutorial steps are many, and some pages read many parameters: those get part of the
+            # injections (in turn) and part of the numbers; the others get every injection.
+            if step or many:
+                values = rng.sample(INJECTIONS, 4 if many else 5) + rng.sample(others, 4 if many else 5)
+            else:
+                values = INJECTIONS + rng.sample(others, 9)
+            for index, value in enumerate(values):
+                target = family[index % len(family)]
+                yield "GET", f"{target.path}?{quote(name)}={quote(value, safe='')}", {}
+            repeated = "&".join(f"{quote(name)}={quote(v, safe='')}" for v in rng.sample(VALUES, 4))
+            yield "GET", f"{rng.choice(family).path}?{repeated}&{quote(name)}=1", {}
+        if len(family[0].params) > 2:
+            mixed = "&".join(f"{quote(n)}={quote(rng.choice(VALUES), safe='')}" for n in family[0].params)
+            yield "GET", f"{rng.choice(family).path}?{mixed}&try=1", {}
+
+
+def check(method: str, url: str, headers: dict[str, str], response: Any, lang: str) -> list[str]:
+    problems = []
+    status = response.status_code
+    if status >= 500:
+        problems.append(f"{status}")
+    kind = response.get("Content-Type", "")
+    body = b"" if response.streaming else response.content
+    if response.get("Content-Encoding") == "gzip":
+        import gzip
+
+        body = gzip.decompress(body)
+    if "html" in kind:
+        text = body.decode("utf-8", "replace")
+        for bad in (f"<{MARK}", f'" onmouseover={MARK}', f"' onfocus={MARK}"):
+            if bad in text:
+                problems.append(f"unescaped {bad!r}")
+        if lang and status >= 400 and f'<html lang="{lang}">' not in text:
+            problems.append(f"{status} page not in {lang}")
+    if (url.startswith("/api/") and status >= 400 and status != 404) or (url.startswith("/api/") and status == 404):
+        if "application/json" not in kind:
+            problems.append(f"API {status} as {kind}")
+        else:
+            try:
+                assert "error" in json.loads(body)
+            except (ValueError, AssertionError):
+                problems.append("API error without {'error': …}")
+    if status == 405 and not response.get("Allow"):
+        problems.append("405 without Allow")
+    location = response.get("Location", "")
+    if any(ch in location for ch in '<>"\r\n ') or MARK in response.get("Set-Cookie", ""):
+        problems.append(f"unencoded input in a header: {location[:80]!r}")
+    return [f"{method} {url[:160]} {sorted(headers)}: {p}" for p in problems]
+
+
+def test_hostile_requests_never_fail_and_never_reflect() -> None:
+    client = Client(raise_request_exception=False)
+    rng = random.Random(18)
+    all_targets = targets()
+    langs = {t.path: t.lang for t in all_targets}
+    problems: list[str] = []
+    count = 0
+    for method, url, headers in requests_for(all_targets, rng):
+        path = url.split("?", 1)[0]
+        response = client.generic(method, url, b"\x00\xff<zq9>" if method in ("POST", "PUT") else b"", **headers)
+        problems += check(method, url, headers, response, langs.get(path, ""))
+        client.cookies.clear()  # each request as a new visitor (a hostile cookie is sent on purpose)
+        count += 1
+    assert count >= MIN_REQUESTS, f"only {count} requests"
+    assert problems == [], f"{len(problems)} problems in {count} requests:\n" + "\n".join(problems[:40])
