@@ -81,7 +81,9 @@ def main() -> None:
         print(f"{name:32} {len(html):8} {compressed(html):8} {raw:9} {packed:8}  {len(files)}")
     count = len(PAGE_TYPES)
     print(f"{'TOTAL (' + str(count) + ' pages)':32} {'':8} {html_gzip_total:8} {total_raw:9} {total_gzip:8}")
-    print(f"mean per page, first visit: {total_raw / count / 1024:.1f} KiB raw, {total_gzip / count / 1024:.1f} KiB gzip")
+    print(
+        f"mean per page, first visit: {total_raw / count / 1024:.1f} KiB raw, {total_gzip / count / 1024:.1f} KiB gzip"
+    )
 
 
 if __name__ == "__main__":

@@ -10,7 +10,7 @@ from django.utils.translation import get_language
 from rulebook.http import HtmxHttpRequest
 
 from . import calculator, presenting
-from .scenario import all_scenarios, get_scenario
+from .scenario import Scenario, all_scenarios, get_scenario
 
 
 def index(request: HtmxHttpRequest) -> HttpResponse:
@@ -36,6 +36,7 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     lang = get_language()
     view = presenting.step_view(scenario, number, request.GET, lang)
     total = len(scenario.steps)
+    following = _next_scenario(slug) if number == total else None
     context = {
         "view": view,
         "number": number,
@@ -44,6 +45,8 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         "previous_url": presenting.step_url(scenario, number - 1, lang) if number > 1 else "",
         "next_url": presenting.step_url(scenario, number + 1, lang) if number < total else "",
         "index_url": presenting.index_url(lang),
+        "next_scenario_url": presenting.step_url(following, 1, lang) if following else "",
+        "next_scenario_title": following.title[lang] if following else "",
         "htmx_swap": bool(request.htmx),
         "result_only": bool(request.htmx) and request.htmx.target == "step-result",
     }
@@ -51,6 +54,13 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     if request.htmx:
         template += "#result" if request.htmx.target == "step-result" else "#step"
     return render(request, template, context)
+
+
+def _next_scenario(slug: str) -> Scenario | None:
+    """The scenario after this one in the tutorial's order (None after the last)."""
+    scenarios = all_scenarios()
+    position = next(i for i, s in enumerate(scenarios) if s.slug == slug)
+    return scenarios[position + 1] if position + 1 < len(scenarios) else None
 
 
 def odds_page(request: HtmxHttpRequest) -> HttpResponse:

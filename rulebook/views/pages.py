@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import HttpResponse
@@ -13,7 +14,11 @@ from django.views.decorators.vary import vary_on_headers
 from .. import selectors, table_rolls
 from ..http import HtmxHttpRequest
 from ..rendering.markup import plain_text
+from ..search.text import fold
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
+
+# The differences page lists each 2025 skill against its classic counterpart.
+NEWER_EDITION = "bb2025"
 
 
 @require_GET
@@ -110,6 +115,13 @@ def _row_text(row: Any) -> str:
     return f"{row.range_text}: {name + '. ' if name else ''}{effect}"
 
 
+def _roll_title(total: int, row: Any) -> str:
+    """ "10 — Blitz!": the number read on the table and the row's name (just the number if the row
+    has no name)."""
+    name = getattr(row, f"name_{get_language()}", "") if row is not None else ""
+    return f"{total} — {name}" if name else str(total)
+
+
 @require_GET
 @vary_on_headers("HX-Request")
 def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
@@ -125,17 +137,28 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
             "total": result.total,
             "faces": result.faces_text,
             "position": result.position,
-            "url": f"{request.path}?roll={seed}#table-body",
+            "row": result.row,
+            "title": _roll_title(result.total, result.row),
+            "url": f"{request.path}?roll={seed}#roll-result",
             "row_text": _row_text(result.row),
         }
+    roll_url = roll_anchor = ""
+    if rollable:
+        # A fresh seed for the button: the result is then reproducible from its URL. Without
+        # JavaScript the link lands on the row it will highlight.
+        next_seed = table_rolls.new_seed()
+        roll_url = f"{request.path}?roll={next_seed}"
+        landing = table_rolls.roll_table(item, rows, next_seed).position
+        roll_anchor = f"#row-{landing}" if landing else "#table-body"
     context = {
         "ruleset": current,
         "table": item,
         "rows": rows,
         "rollable": rollable,
         "roll": roll,
-        # A fresh seed for the button: the result is then reproducible from its URL.
-        "roll_url": f"{request.path}?roll={table_rolls.new_seed()}",
+        "roll_url": roll_url,
+        "roll_anchor": roll_anchor,
+        "dice_json": json.dumps(table_rolls.client_dice(item)) if rollable else "",
         "variants": selectors.variants_for(current, f"table:{item.slug}"),
     }
     template = "rulebook/table.html#table-body" if request.htmx else "rulebook/table.html"
@@ -145,16 +168,42 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
 @require_GET
 def glossary(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
-    terms = selectors.glossary_concordance(current, get_language())
-    return render(request, "rulebook/glossary.html", {"ruleset": current, "terms": terms, "langs": LANGS})
+    lang = get_language()
+    terms = selectors.glossary_concordance(current, lang)
+    context = {"ruleset": current, "terms": terms, "langs": LANGS, "letters": _first_letters(terms, lang)}
+    return render(request, "rulebook/glossary.html", context)
+
+
+def _first_letters(terms: list[tuple[Any, Any]], lang: str) -> list[tuple[str, str]]:
+    """The A–Z jump list: each initial (accents folded, "É" under E) and the slug of its first term."""
+    letters: dict[str, str] = {}
+    for term, _rows in terms:
+        name = getattr(term, f"term_{lang}") or ""
+        initial = fold(name[:1]).upper() if name[:1].isalpha() else "#"
+        letters.setdefault(initial, term.slug)
+    return list(letters.items())
+
+
+SHOW_CHOICES = ("all", "changed")
 
 
 @require_GET
 def differences(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
+    show = request.GET.get("show", "all")
+    show = show if show in SHOW_CHOICES else "all"
+    changes = [s for s in selectors.edition_changes(current, get_language()) if s.ruleset.key == NEWER_EDITION]
+    groups = [
+        {"category": category, "skills": found, "all_same": all(s.change == "same" for s in found)}
+        for category in SKILL_CATEGORIES[NEWER_EDITION]
+        if (found := [s for s in changes if s.category == category])
+    ]
     context = {
         "ruleset": current,
         "variants": selectors.variants_of(current),
-        "changed": selectors.edition_changes(current, get_language()),
+        "groups": groups,
+        "show": show,
+        "total": len(changes),
+        "changed_count": sum(1 for s in changes if s.change != "same"),
     }
     return render(request, "rulebook/differences.html", context)
