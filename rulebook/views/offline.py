@@ -102,7 +102,8 @@ def _rulesets(lang: str) -> list[dict[str, Any]]:
     found = []
     for ruleset in selectors.rulesets():
         pages = pack.ruleset_pages(lang, ruleset.key)
-        main = [(reverse(name, args=[ruleset.key]), str(label)) for name, label in MAIN_PAGES]
+        shown = {"rulebook:skills": ruleset.game == "bloodbowl", "rulebook:tables": bool(selectors.tables(ruleset))}
+        main = [(reverse(name, args=[ruleset.key]), str(label)) for name, label in MAIN_PAGES if shown.get(name, True)]
         found.append(
             {
                 "key": ruleset.key,

@@ -175,11 +175,12 @@ def glossary(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
 
 
 def _first_letters(terms: list[tuple[Any, Any]], lang: str) -> list[tuple[str, str]]:
-    """The A–Z jump list: each initial (accents folded, "É" under E) and the slug of its first term."""
+    """The A–Z jump list: each initial (accents folded, "É" under E; "#" for a digit) and the slug of its
+    first term."""
     letters: dict[str, str] = {}
     for term, _rows in terms:
-        name = getattr(term, f"term_{lang}") or ""
-        initial = fold(name[:1]).upper() if name[:1].isalpha() else "#"
+        first = next((c for c in getattr(term, f"term_{lang}") or "" if c.isalnum()), "#")  # "¡A por ellos!" → A
+        initial = fold(first).upper() if first.isalpha() else "#"
         letters.setdefault(initial, term.slug)
     return list(letters.items())
 

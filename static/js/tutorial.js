@@ -27,16 +27,17 @@
       option.textContent = option.getAttribute(attribute);
     });
   });
-  document.body.addEventListener("htmx:afterSwap", function (event) {
-    const source = event.detail.elt;
-    if (source && source.matches && source.matches(".step-pager a")) {
-      // The reader tapped Next at the bottom of the step: bring the new step's heading to the top
-      // of the screen and give it the focus, so that it is announced.
-      const heading = document.getElementById("step-heading");
-      if (heading) {
-        heading.scrollIntoView({ block: "start" });
-        heading.focus({ preventScroll: true });
-      }
+  // htmx swaps the whole step (#tutorial-step, outerHTML) after Previous or Next: the event's
+  // element is then the new step.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    const swapped = event.detail.elt;
+    if (!swapped || swapped.id !== "tutorial-step") return;
+    // The reader tapped Next at the bottom of the step: bring the new step's heading to the top
+    // of the screen and give it the focus, so that it is announced.
+    const heading = document.getElementById("step-heading");
+    if (heading) {
+      heading.scrollIntoView({ block: "start" });
+      heading.focus({ preventScroll: true });
     }
   });
 })();
