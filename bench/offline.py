@@ -31,7 +31,7 @@ from django.test import Client
 from rulebook.vocab import LANGS
 
 BUDGET = 3_000_000  # bytes, compressed, one language and one ruleset
-STATIC_RE = re.compile(r'(?:href|src)="(' + re.escape(settings.STATIC_URL) + r'[^"#?]+)')
+STATIC_RE = re.compile(r'(?:href|src|data-[a-z-]+)="(' + re.escape(settings.STATIC_URL) + r'[^"#?]+)')
 
 
 def body(client: Client, url: str) -> bytes:

@@ -80,7 +80,8 @@ def service_worker(request: HtmxHttpRequest) -> HttpResponse:
     after one line of settings: the page to show offline and the files it needs."""
     if settings.DEBUG:
         _worker_source.cache_clear()
-    shell = [reverse("rulebook:offline-unavailable"), static("css/site.css"), static("js/offline.js")]
+    shell = [reverse("rulebook:offline-unavailable"), static("css/site.css"), static("css/offline.css")]
+    shell += [static("js/site.js"), static("js/offline.js")]
     shell += [static("js/offline-search.js"), static("img/favicon.svg")]
     config = {"unavailable": reverse("rulebook:offline-unavailable"), "shell": shell, "static": settings.STATIC_URL}
     body = f"self.SITE = {json.dumps(config)};\n{_worker_source()}"

@@ -18,7 +18,7 @@
   const UNAVAILABLE = HOME + "offline/unavailable/";
   const offlineJs = site.offlineJs || "";
   const STATIC = offlineJs.slice(0, offlineJs.indexOf("js/"));
-  const STATIC_RE = new RegExp('(?:href|src)="(' + STATIC.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&") + '[^"#?]+)', "g");
+  const STATIC_RE = new RegExp('(?:href|src|data-[a-z-]+)="(' + STATIC.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&") + '[^"#?]+)', "g");
   const PARALLEL = 4;
   const supported = "caches" in window && "serviceWorker" in navigator && window.isSecureContext;
 

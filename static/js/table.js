@@ -1,8 +1,10 @@
-// Table rolls: after a roll the result card (right under the button) takes the focus and is
-// announced, and the rolled row, highlighted, is scrolled into view under the card. Without a
-// connection the dice are rolled here, with the browser's cryptographic random numbers, and the
-// same card is shown (its strings come from the page's <template>). Without JavaScript the button
-// is a link to the rolled table, landing on the row.
+// Table rolls. The button asks the server for the rolled table (the fragment the view gives to
+// requests with an HX-Request header; the page needs no htmx for that), puts it in place and keeps
+// the roll's URL, which reproduces it. The result card, right under the button, then takes the
+// focus and is announced, and the rolled row, highlighted, is scrolled into view under the card.
+// Without a connection the dice are rolled here, with the browser's cryptographic random numbers,
+// and the same card is shown (its strings come from the page's <template>). Without JavaScript the
+// button is a link to the rolled table, landing on the row.
 (function () {
   "use strict";
   const region = document.getElementById("table-region");
@@ -63,20 +65,28 @@
     showResult();
   }
 
+  async function rollOnServer(button) {
+    const url = button.dataset.roll;
+    const response = await fetch(url, { headers: { "HX-Request": "true", "HX-Target": "table-region" } });
+    if (!response.ok) throw new Error(url + ": " + response.status);
+    region.innerHTML = await response.text();
+    const announcement = document.getElementById("roll-status-new");
+    if (announcement) {
+      if (status) status.textContent = announcement.textContent;
+      announcement.remove();
+    }
+    history.pushState({ roll: url }, "", url);
+    showResult();
+  }
+
   region.addEventListener("click", (event) => {
     const button = event.target.closest && event.target.closest("[data-dice]");
-    if (button && !navigator.onLine) {
-      event.preventDefault();
-      event.stopPropagation();
-      rollHere(button);
-    }
-  }, true);
-  document.addEventListener("htmx:sendError", (event) => {
-    const button = event.detail.elt;
-    if (button && button.hasAttribute && button.hasAttribute("data-dice")) rollHere(button);
+    if (!button || event.button || event.ctrlKey || event.metaKey || event.shiftKey) return;
+    event.preventDefault();
+    if (!navigator.onLine) rollHere(button);
+    else rollOnServer(button).catch(() => rollHere(button));
   });
-  document.addEventListener("htmx:afterSettle", (event) => {
-    if (event.detail.target === region) showResult();
-  });
+  // Back and forward between rolls: the page of that URL (the server rolls its seed again).
+  window.addEventListener("popstate", () => window.location.reload());
   if (window.location.hash === "#roll-result") showResult();
 })();
