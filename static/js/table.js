@@ -17,7 +17,10 @@
     if (!card) return;
     card.scrollIntoView({ block: "start" });
     card.focus({ preventScroll: true });
-    if (row) {
+    // A card of up to 45 % of the screen stays at the top while the rolled row is brought under it;
+    // a taller one (a long effect on a small phone) stays put, its link leads to the row.
+    if (row && card.offsetHeight <= window.innerHeight * 0.45) {
+      card.classList.add("roll-card--sticky");
       document.documentElement.style.setProperty("--roll-card-height", card.offsetHeight + "px");
       row.scrollIntoView({ block: "start" });
     }

@@ -148,13 +148,18 @@ def test_a_roll_shows_its_card_under_the_button_names_the_row_and_takes_the_focu
     assert total, card.inner_text()
     assert total[2] == row.locator(".row-name").inner_text().strip()
     assert row.locator(".row-effect").inner_text().strip()[:40] in card.inner_text()
-    # The card sits right under the button; the rolled row is scrolled into view under the card.
+    # The card sits right under the button and is on the screen. A card of up to 45 % of the screen
+    # stays at the top while the rolled row is scrolled into view under it; a taller one stays put
+    # and links to the row.
     button_box = page.locator("a.button--roll").bounding_box()  # type: ignore[attr-defined]
     card_box, row_box = card.bounding_box(), row.bounding_box()
     height = page.viewport_size["height"]  # type: ignore[attr-defined]
-    assert 0 <= card_box["y"] < height and 0 <= row_box["y"] < height, (card_box, row_box)
-    assert row_box["y"] >= card_box["y"] + card_box["height"] - 1
-    assert card_box["y"] >= button_box["y"]
+    assert -1 <= card_box["y"] < height and card_box["y"] >= button_box["y"], (card_box, button_box)
+    assert card.locator(".roll-card__links a").first.get_attribute("href") == "#" + row.get_attribute("id")
+    if "roll-card--sticky" in card.get_attribute("class"):
+        assert 0 <= row_box["y"] < height and row_box["y"] >= card_box["y"] + card_box["height"] - 1, row_box
+    else:
+        assert card_box["height"] > 0.45 * height
     assert "Hai tirato" in page.locator("#roll-status").inner_text()  # type: ignore[attr-defined]
 
 
