@@ -53,3 +53,10 @@ SOURCE_LABELS = {
     "004_959828b912bd326a.txt": _("French tables and post-match rules (source text 004)"),
     "published-rules": _("the edition's published rules"),
 }
+
+# The rulesets named in words, as the header's navigation names them (short enough for a phone).
+RULESET_SHORT_LABELS = {
+    "lrb6": _("Blood Bowl classic"),
+    "bb2025": _("Blood Bowl 2025"),
+    "dreadball2": _("DreadBall"),
+}

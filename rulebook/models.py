@@ -6,7 +6,16 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from .vocab import ACTIVATIONS, GAMES, IDENTIFICATIONS, LANGS, RULESET_KEYS, SKILL_KINDS, TEAM_RULE_KINDS
+from .vocab import (
+    ACTIVATIONS,
+    EDITION_CHANGES,
+    GAMES,
+    IDENTIFICATIONS,
+    LANGS,
+    RULESET_KEYS,
+    SKILL_KINDS,
+    TEAM_RULE_KINDS,
+)
 
 LANGUAGE_CHOICES = [(code, code) for code in LANGS]
 
@@ -75,6 +84,12 @@ class Skill(ContentItem):
     translator_note = models.TextField(blank=True)
     # Other names readers of a language use ({"it": ["Dodge"]}): shown and searched in that language.
     aliases = models.JSONField(default=dict, blank=True)
+    change = models.CharField(
+        max_length=10,
+        blank=True,
+        choices=[(c, c) for c in EDITION_CHANGES],
+        help_text=_("Against the counterpart: same (works the same in play) or changed (the rule differs)."),
+    )
 
     class Meta(ContentItem.Meta):
         constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_skill_slug")]

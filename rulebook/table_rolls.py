@@ -51,6 +51,17 @@ def roll_table(table: GameTable, rows: list[TableRow], seed: int) -> TableRoll:
     return TableRoll(seed, faces, total, row_for(rows, total))
 
 
+def client_dice(table: GameTable) -> dict[str, object] | None:
+    """The dice as the page's script rolls them offline: the sides of each die, and whether the
+    faces are added ("sum") or read side by side as digits ("digits", a D68)."""
+    expression = dice.parse_dice_expression(table.dice)
+    if expression is None:
+        return None
+    if expression.sides == 68:
+        return {"dice": [6, 8], "read": "digits"}
+    return {"dice": [expression.sides] * expression.count, "read": "sum"}
+
+
 def parse_seed(raw: str | None) -> int | None:
     """A seed from the query string; None when absent or not ASCII digits in range."""
     if raw is None or not raw.isascii() or not raw.isdigit() or len(raw) > SEED_DIGITS:

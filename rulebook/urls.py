@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from .views import pages, search, teams
+from .views import offline, pages, search, teams
 from .vocab import BLOOD_BOWL_EDITIONS, RULESET_KEYS, alternation
 
 app_name = "rulebook"
@@ -31,6 +31,12 @@ urlpatterns = [
     path("", pages.home, name="home"),
     path("search/", search.search_page, name="search"),
     path("search/suggest/", search.suggestions, name="search-suggest"),
+    path("manifest.webmanifest", offline.manifest, name="manifest"),
+    path("sw.js", offline.service_worker, name="service-worker"),
+    path("offline/", offline.offline_page, name="offline"),
+    path("offline/unavailable/", offline.unavailable_page, name="offline-unavailable"),
+    path("offline/pack.json", offline.pack_json, name="offline-pack"),
+    path("offline/search/<ruleset:ruleset>.json", offline.search_index_json, name="offline-index"),
     path("<ruleset:ruleset>/", pages.ruleset_home, name="ruleset"),
     path("<ruleset:ruleset>/rules/<slug:slug>/", pages.chapter, name="chapter"),
     path("<ruleset:ruleset>/skills/", pages.skills, name="skills"),

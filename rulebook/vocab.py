@@ -42,6 +42,9 @@ TEAM_RULE_KINDS: tuple[str, ...] = ("league", "special-rule")
 SKILL_KINDS: tuple[str, ...] = ("skill", "trait")
 ACTIVATIONS: tuple[str, ...] = ("", "active", "passive")
 IDENTIFICATIONS: tuple[str, ...] = ("certain", "probable", "uncertain")
+# How a 2025 skill compares with its classic counterpart: "same" when it works the same on the pitch
+# (only its wording, name, category or value changed), "changed" when the rule itself differs.
+EDITION_CHANGES: tuple[str, ...] = ("same", "changed")
 
 # Where a text item comes from when no seed holds it.
 PUBLISHED_RULES = "published-rules"

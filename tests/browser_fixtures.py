@@ -25,7 +25,7 @@ CHROMIUM_ARGS = [
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[object]:
+def playwright_driver() -> Iterator[object]:
     if not Path(CHROMIUM).exists():
         reason = f"Debian's chromium is not installed at {CHROMIUM} (apt-get install chromium)"
         if os.environ.get("REQUIRE_BROWSER"):
@@ -33,16 +33,48 @@ def browser() -> Iterator[object]:
         pytest.skip(reason)
     from playwright.sync_api import sync_playwright
 
-    profile = tempfile.mkdtemp(prefix="chromium-profile-")
     with sync_playwright() as playwright:
-        context = playwright.chromium.launch_persistent_context(
-            profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True
-        )
-        try:
-            yield context
-        finally:
-            context.close()
-            shutil.rmtree(profile, ignore_errors=True)
+        yield playwright
+
+
+def launch(playwright: object, profile: str, **options: object) -> object:
+    return playwright.chromium.launch_persistent_context(  # type: ignore[attr-defined]
+        profile, executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True, **options
+    )
+
+
+# The shared browser does not save the offline pack by itself after a first visit (the pages would
+# download a few hundred others in the background while later tests run); the offline tests use
+# a fresh phone of their own (the `phone` fixture), where it does.
+NO_AUTOMATIC_SAVE = "try { localStorage.setItem('offline-auto', 'off'); } catch (error) {}"
+
+
+@pytest.fixture(scope="session")
+def browser(playwright_driver: object) -> Iterator[object]:
+    profile = tempfile.mkdtemp(prefix="chromium-profile-")
+    context = launch(playwright_driver, profile)
+    context.add_init_script(NO_AUTOMATIC_SAVE)  # type: ignore[attr-defined]
+    try:
+        yield context
+    finally:
+        context.close()  # type: ignore[attr-defined]
+        shutil.rmtree(profile, ignore_errors=True)
+
+
+PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True, "device_scale_factor": 2}
+
+
+@pytest.fixture
+def phone(playwright_driver: object) -> Iterator[object]:
+    """A fresh phone (390 × 844, touch) with an empty profile: its own service worker and caches."""
+    profile = tempfile.mkdtemp(prefix="chromium-phone-")
+    context = launch(playwright_driver, profile, **PHONE)
+    context.set_default_timeout(15_000)  # type: ignore[attr-defined]
+    try:
+        yield context
+    finally:
+        context.close()  # type: ignore[attr-defined]
+        shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture

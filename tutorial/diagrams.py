@@ -25,6 +25,11 @@ from .scenario import PlayerSpec
 
 CELL = 32
 PAD = 2
+# Board text must never be drawn under 11 CSS px (on a 360 px phone too): the smallest text of a
+# pitch is 10 units (the odds in squares), of the hex board 11 units. Each picture carries the
+# width at which that holds; narrow screens show it at that width at least and let the reader pan.
+MIN_TEXT_PX = 11
+PITCH_SMALLEST_TEXT, HEX_SMALLEST_TEXT = 10, 11
 MIN_COLS, MIN_ROWS = 9, 7
 BAND_CLASS = {"quick": "band--quick", "short": "band--short", "long": "band--long", "bomb": "band--bomb"}
 HEX_R = 20
@@ -60,6 +65,11 @@ def _grow(lo: int, hi: int, minimum: int, limit: int) -> tuple[int, int]:
         if lo == 0 and hi == limit - 1:
             break
     return lo, hi
+
+
+def legible_width(view_width: float, smallest_text: float) -> int:
+    """The CSS width in px at which text of `smallest_text` units is MIN_TEXT_PX tall."""
+    return math.ceil(view_width * MIN_TEXT_PX / smallest_text)
 
 
 def crop_for(cells: Iterable[Cell], focus: tuple[Cell, Cell] | None = None) -> Crop:
@@ -133,7 +143,8 @@ def pitch_svg(
     margin = 14  # room for the column and row numbers
     vb = f"{crop.x0 * CELL - margin} {crop.y0 * CELL - margin} {w + margin} {h + margin}"
     out = [
-        f'<svg class="diagram diagram--pitch" viewBox="{vb}" role="img" aria-labelledby="{uid}-t {uid}-d" '
+        f'<svg class="diagram diagram--pitch" viewBox="{vb}" width="{legible_width(w + margin, PITCH_SMALLEST_TEXT)}" '
+        f'role="img" aria-labelledby="{uid}-t {uid}-d" '
         f'xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>',
         _arrow_defs(uid),
@@ -258,7 +269,8 @@ def hex_svg(
     x0, x1 = min(c[0] for c in centres) - pad, max(c[0] for c in centres) + pad
     y0, y1 = min(c[1] for c in centres) - pad, max(c[1] for c in centres) + pad
     out = [
-        f'<svg class="diagram diagram--hex" viewBox="{x0:.0f} {y0:.0f} {x1 - x0:.0f} {y1 - y0:.0f}" role="img" '
+        f'<svg class="diagram diagram--hex" viewBox="{x0:.0f} {y0:.0f} {x1 - x0:.0f} {y1 - y0:.0f}" '
+        f'width="{legible_width(x1 - x0, HEX_SMALLEST_TEXT)}" role="img" '
         f'aria-labelledby="{uid}-t {uid}-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>',
         _arrow_defs(uid),

@@ -15,7 +15,7 @@ from rulebook.http import HtmxHttpRequest
 from rulebook.serving import public_page, read_only
 
 from . import calculator, oddspage, presenting
-from .scenario import all_scenarios, get_scenario
+from .scenario import Scenario, all_scenarios, get_scenario
 from .stepping import query_names
 
 HTMX_HEADERS = ("HX-Request", "HX-Target")  # the answer is a fragment, chosen by its target
@@ -61,6 +61,7 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     lang = get_language()
     view = presenting.step_view(scenario, number, request.GET, lang)
     total = len(scenario.steps)
+    following = _next_scenario(slug) if number == total else None
     context = {
         "view": view,
         "number": number,
@@ -69,6 +70,8 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         "previous_url": presenting.step_url(scenario, number - 1, lang) if number > 1 else "",
         "next_url": presenting.step_url(scenario, number + 1, lang) if number < total else "",
         "index_url": presenting.index_url(lang),
+        "next_scenario_url": presenting.step_url(following, 1, lang) if following else "",
+        "next_scenario_title": following.title[lang] if following else "",
         "htmx_swap": bool(request.htmx),
         "result_only": bool(request.htmx) and request.htmx.target == "step-result",
     }
@@ -76,6 +79,13 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
     if request.htmx:
         template += "#result" if request.htmx.target == "step-result" else "#step"
     return render(request, template, context)
+
+
+def _next_scenario(slug: str) -> Scenario | None:
+    """The scenario after this one in the tutorial's order (None after the last)."""
+    scenarios = all_scenarios()
+    position = next(i for i, s in enumerate(scenarios) if s.slug == slug)
+    return scenarios[position + 1] if position + 1 < len(scenarios) else None
 
 
 @public_page(params=oddspage.QUERY_PARAMS, vary=HTMX_HEADERS)

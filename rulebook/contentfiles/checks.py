@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from ..rendering.markup import iter_references
 from ..vocab import (
     ACTIVATIONS,
+    EDITION_CHANGES,
     GAMES,
     IDENTIFICATIONS,
     LANGS,
@@ -146,6 +147,11 @@ def _check_skill(item: ItemFile, index: Index) -> Iterator[str]:
         ruleset, _, slug = data["counterpart"].partition(":")
         if (ruleset, "skill", slug) not in index:
             yield f"broken cross-reference: counterpart {data['counterpart']!r}"
+    if "change" in data:
+        if data["change"] not in EDITION_CHANGES:
+            yield f"unknown change {data['change']!r} (one of {', '.join(EDITION_CHANGES)})"
+        if not data["counterpart"] or "change_note" not in data:
+            yield "change says how the skill differs from its counterpart: it needs a counterpart and a change_note"
 
 
 def _check_note_and_aliases(data: Data, name: str) -> Iterator[str]:

@@ -91,7 +91,7 @@ TABLE = KindSpec(
 )
 
 # Plain keys a kind writes only when they have a value, right after its other plain keys.
-OPTIONAL_PLAIN: dict[KindSpec, tuple[str, ...]] = {TABLE: ("counterpart",)}
+OPTIONAL_PLAIN: dict[KindSpec, tuple[str, ...]] = {SKILL: ("change",), TABLE: ("counterpart",)}
 TERM = KindSpec(
     folder="glossary",
     ref="term",
@@ -250,6 +250,8 @@ def to_dict(spec: KindSpec, instance: Any) -> Data:
     elif spec is SKILL:
         for key in ("kind", "category", "activation", "elite", "translator_note"):
             data[key] = getattr(instance, key)
+        if instance.change:
+            data["change"] = instance.change
         data["related"] = sorted(s.slug for s in instance.related.all())
         data["counterpart"] = _ref(instance.counterpart)
         data["identification"] = instance.identification
@@ -325,6 +327,7 @@ def apply_fields(spec: KindSpec, instance: Any, data: Data) -> None:
         for key in ("kind", "category", "activation", "elite", "identification", "translator_note"):
             setattr(instance, key, data[key])
         instance.identification_note = data["identification_note"]
+        instance.change = data.get("change", "")
     elif spec is TABLE:
         instance.dice = data["dice"]
         instance.order = data["order"]

@@ -3,6 +3,8 @@ field; both computed once per content version (see version.py) and kept in the c
 
 from __future__ import annotations
 
+import math
+import re
 from dataclasses import dataclass
 from typing import Any
 
@@ -25,13 +27,29 @@ class Index:
         return self.targets.get((ruleset, kind, slug))
 
 
+MIN_TEXT_PX = 11  # board and figure text is never drawn smaller, even on a 360 px phone
+VIEW_BOX_RE = re.compile(r'<svg\b[^>]*?\bviewBox="[-\d.]+[ ,]+[-\d.]+[ ,]+(?P<width>[\d.]+)')
+FONT_SIZE_RE = re.compile(r'font-size="(?P<size>[\d.]+)"')
+
+
+def legible_svg(svg: str) -> str:
+    """The figure with a width attribute at which its smallest text is MIN_TEXT_PX: narrow screens
+    show it at that width at least (and let the reader pan), wide ones at the column's width."""
+    view = VIEW_BOX_RE.search(svg)
+    sizes = [float(m["size"]) for m in FONT_SIZE_RE.finditer(svg)]
+    if not view or not sizes or " width=" in svg[: svg.find(">")]:
+        return svg
+    width = math.ceil(float(view["width"]) * MIN_TEXT_PX / min(sizes))
+    return svg.replace("<svg", f'<svg width="{width}"', 1)
+
+
 def _figure_html(figure: Figure, lang: str) -> str:
     caption = escape(getattr(figure, f"caption_{lang}"))
     alt = escape(getattr(figure, f"alt_{lang}"))
     # The SVG is our own reviewed file; it is wrapped as one image with the alt text.
     return (
         f'<figure class="figure" id="figure-{figure.slug}">'
-        f'<div class="figure__image" role="img" aria-label="{alt}">{figure.svg}</div>'
+        f'<div class="figure__image" role="img" aria-label="{alt}" tabindex="0">{legible_svg(figure.svg)}</div>'
         f"<figcaption>{caption}</figcaption></figure>"
     )
 

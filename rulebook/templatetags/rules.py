@@ -73,3 +73,9 @@ def language_name(code: str) -> str:
 @register.filter
 def source_label(source: str) -> str:
     return str(labels.SOURCE_LABELS.get(source, source))
+
+
+@register.filter
+def ruleset_label(key: str) -> str:
+    """ "bb2025" → "Blood Bowl 2025": a ruleset named in words."""
+    return str(labels.RULESET_SHORT_LABELS.get(key, key))

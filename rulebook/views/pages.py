@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from django.http import HttpResponse, HttpResponseRedirect
@@ -12,8 +13,12 @@ from django.utils.translation import get_language
 from .. import rosters, selectors, table_rolls
 from ..http import HtmxHttpRequest, query_filter
 from ..rendering.markup import plain_text
+from ..search.text import fold
 from ..serving import public_page
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
+
+# The differences page lists each 2025 skill against its classic counterpart.
+NEWER_EDITION = "bb2025"
 
 
 @public_page()
@@ -112,6 +117,13 @@ def _row_text(row: Any) -> str:
     return f"{row.range_text}: {name + '. ' if name else ''}{effect}"
 
 
+def _roll_title(total: int, row: Any) -> str:
+    """ "10 — Blitz!": the number read on the table and the row's name (just the number if the row
+    has no name)."""
+    name = getattr(row, f"name_{get_language()}", "") if row is not None else ""
+    return f"{total} — {name}" if name else str(total)
+
+
 @public_page(params=("roll",), vary=("HX-Request",))
 def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
@@ -122,7 +134,7 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     fresh = rollable and request.GET.get("roll") == table_rolls.NEW_ROLL
     seed = table_rolls.new_seed() if fresh else table_rolls.parse_seed(request.GET.get("roll"))
     if fresh and not request.htmx:  # the roll gets its own address, which can be cached and shared
-        redirect = HttpResponseRedirect(f"{request.path}?roll={seed}#table-body")
+        redirect = HttpResponseRedirect(f"{request.path}?roll={seed}#roll-result")
         add_never_cache_headers(redirect)
         return redirect
     if rollable and seed is not None:
@@ -131,7 +143,9 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
             "total": result.total,
             "faces": result.faces_text,
             "position": result.position,
-            "url": f"{request.path}?roll={seed}#table-body",
+            "row": result.row,
+            "title": _roll_title(result.total, result.row),
+            "url": f"{request.path}?roll={seed}#roll-result",
             "row_text": _row_text(result.row),
         }
     context = {
@@ -140,8 +154,10 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
         "rows": rows,
         "rollable": rollable,
         "roll": roll,
-        # The button asks for a new roll; its result has an address of its own (?roll=<seed>).
+        # The button asks for a new roll (?roll=new), which gets an address of its own (?roll=<seed>);
+        # the script rolls the same dice itself when there is no connection.
         "roll_url": f"{request.path}?roll={table_rolls.NEW_ROLL}",
+        "dice_json": json.dumps(table_rolls.client_dice(item)) if rollable else "",
         "variants": selectors.variants_for(current, f"table:{item.slug}"),
         "counterparts": selectors.table_counterparts(item),
     }
@@ -156,16 +172,43 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
 @public_page()
 def glossary(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
-    terms = selectors.glossary_concordance(current, get_language())
-    return render(request, "rulebook/glossary.html", {"ruleset": current, "terms": terms, "langs": LANGS})
+    lang = get_language()
+    terms = selectors.glossary_concordance(current, lang)
+    context = {"ruleset": current, "terms": terms, "langs": LANGS, "letters": _first_letters(terms, lang)}
+    return render(request, "rulebook/glossary.html", context)
 
 
-@public_page()
+def _first_letters(terms: list[tuple[Any, Any]], lang: str) -> list[tuple[str, str]]:
+    """The A–Z jump list: each initial (accents folded, "É" under E; "#" for a digit) and the slug of its
+    first term."""
+    letters: dict[str, str] = {}
+    for term, _rows in terms:
+        first = next((c for c in getattr(term, f"term_{lang}") or "" if c.isalnum()), "#")  # "¡A por ellos!" → A
+        initial = fold(first).upper() if first.isalpha() else "#"
+        letters.setdefault(initial, term.slug)
+    return list(letters.items())
+
+
+SHOW_CHOICES = ("all", "changed")
+
+
+@public_page(params=("show",))
 def differences(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
+    show = request.GET.get("show", "all")
+    show = show if show in SHOW_CHOICES else "all"
+    changes = [s for s in selectors.edition_changes(current, get_language()) if s.ruleset.key == NEWER_EDITION]
+    groups = [
+        {"category": category, "skills": found, "all_same": all(s.change == "same" for s in found)}
+        for category in SKILL_CATEGORIES[NEWER_EDITION]
+        if (found := [s for s in changes if s.category == category])
+    ]
     context = {
         "ruleset": current,
         "variants": selectors.variants_of(current),
-        "changed": selectors.edition_changes(current, get_language()),
+        "groups": groups,
+        "show": show,
+        "total": len(changes),
+        "changed_count": sum(1 for s in changes if s.change != "same"),
     }
     return render(request, "rulebook/differences.html", context)

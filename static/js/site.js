@@ -40,3 +40,101 @@
     if (!box.contains(event.target) && event.target !== input) close();
   });
 })();
+
+// The bottom bar (phones): its Search focuses the header's search box; off an edition's pages its
+// links follow the Blood Bowl edition read last. htmx: pages whose content uses it load it in
+// their <head>; elsewhere only the search box needs it, so it comes when the reader goes to the box.
+// Offline: the language's service worker is registered, and offline.js is loaded only when it has
+// something to do (saving or updating the pack, or answering without a connection).
+(function () {
+  "use strict";
+  const root = document.documentElement;
+  const site = document.body.dataset;
+  root.classList.add("js");
+  const loaded = {};
+  function script(src) {
+    if (!loaded[src]) {
+      loaded[src] = new Promise((resolve, reject) => {
+        const tag = document.createElement("script");
+        tag.src = src;
+        tag.onload = resolve;
+        tag.onerror = reject;
+        document.head.appendChild(tag);
+      });
+    }
+    return loaded[src];
+  }
+  function stored(key) {
+    try {
+      return localStorage.getItem(key);
+    } catch (error) {
+      return null;
+    }
+  }
+  const bar = document.querySelector(".bottom-bar");
+  const editions = ["lrb6", "bb2025"];
+  if (site.ruleset) {
+    try {
+      localStorage.setItem("ruleset", site.ruleset);
+    } catch (error) {
+      /* not remembered */
+    }
+  }
+  const last = stored("ruleset");
+  const shown = bar && bar.dataset.ruleset;
+  if (bar && !site.ruleset && last !== shown && editions.indexOf(last) >= 0 && editions.indexOf(shown) >= 0) {
+    bar.querySelectorAll("a[data-bar]").forEach((link) => {
+      const href = link.getAttribute("href");
+      link.setAttribute("href", href.replace("/" + shown + "/", "/" + last + "/").replace("edition=" + shown, "edition=" + last));
+    });
+    bar.dataset.ruleset = last;
+  }
+  const box = document.getElementById("site-search");
+  const searchLink = bar && bar.querySelector('[data-bar="search"]');
+  if (searchLink && box) {
+    searchLink.addEventListener("click", (event) => {
+      event.preventDefault();
+      window.scrollTo(0, 0);
+      box.focus();
+    });
+  }
+
+  let htmxWanted = !site.htmx || !!document.querySelector('script[src="' + site.htmx + '"]');
+  function needHtmx() {
+    if (htmxWanted) return;
+    htmxWanted = true;
+    // Loaded after the load event, htmx sets itself up at once; then it answers what was typed.
+    const load = () =>
+      script(site.htmx).then(() => {
+        if (box && box.value.trim() && window.htmx) window.htmx.trigger(box, "search");
+      });
+    if (document.readyState === "complete") load();
+    else window.addEventListener("load", load, { once: true });
+  }
+  if (document.querySelector("[hx-get]:not(#site-search), [hx-post], [hx-trigger]:not(#site-search)")) needHtmx();
+  if (box) {
+    if (document.activeElement === box) needHtmx();
+    box.addEventListener("focus", needHtmx);
+    box.addEventListener("pointerdown", needHtmx);
+  }
+
+  if (!("serviceWorker" in navigator) || !window.isSecureContext || !site.sw) return;
+  navigator.serviceWorker.register(site.sw, { scope: site.home }).catch(() => undefined);
+  const offline = () => script(site.offlineJs).then(() => window.RulesOffline);
+  let state = null;
+  try {
+    state = JSON.parse(stored("offline:" + root.lang) || "null");
+  } catch (error) {
+    state = null;
+  }
+  const saveData = navigator.connection && navigator.connection.saveData;
+  const due = state
+    ? state.pending || state.version !== site.offline
+    : stored("offline-auto") !== "off" && !saveData && site.ruleset;
+  if (!navigator.onLine || due) offline();
+  window.addEventListener("offline", offline);
+  // A request that fails before offline.js is loaded: load it, then let it answer.
+  document.addEventListener("htmx:sendError", (event) => {
+    if (!window.RulesOffline) offline().then((answer) => answer.handle(event.detail.elt));
+  });
+})();

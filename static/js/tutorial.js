@@ -1,6 +1,6 @@
 // Tutorial navigation: left/right arrow keys follow the Previous/Next links (htmx handles the
 // request when it is loaded; otherwise the link is followed). Keys typed in a form field are
-// left alone. After an htmx step change, focus moves to the new step's heading.
+// left alone. After an htmx step change, the new step's heading is scrolled to the top and focused.
 (function () {
   "use strict";
   function inFormField(element) {
@@ -53,11 +53,17 @@
       if (holder) holder.classList.toggle("has-error", bad);
     });
   });
-  document.body.addEventListener("htmx:afterSwap", function (event) {
-    const source = event.detail.elt;
-    if (source && source.matches && source.matches(".step-pager a")) {
-      const heading = document.getElementById("step-heading");
-      if (heading) heading.focus();
+  // htmx swaps the whole step (#tutorial-step, outerHTML) after Previous or Next: the event's
+  // element is then the new step.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    const swapped = event.detail.elt;
+    if (!swapped || swapped.id !== "tutorial-step") return;
+    // The reader tapped Next at the bottom of the step: bring the new step's heading to the top
+    // of the screen and give it the focus, so that it is announced.
+    const heading = document.getElementById("step-heading");
+    if (heading) {
+      heading.scrollIntoView({ block: "start" });
+      heading.focus({ preventScroll: true });
     }
   });
 })();

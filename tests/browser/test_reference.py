@@ -41,7 +41,7 @@ def test_rolling_a_table_highlights_a_row_and_is_reproducible(site: str, page: o
     rolled.wait_for()
     row_id = rolled.get_attribute("id")
     assert re.search(r"roll=\d+", page.url)  # type: ignore[attr-defined]
-    summary = page.locator(".roll-result").inner_text()  # type: ignore[attr-defined]
+    summary = page.locator("#roll-result").inner_text()  # type: ignore[attr-defined]
     page.goto(page.url)  # type: ignore[attr-defined]
     assert page.locator("tr.is-rolled").get_attribute("id") == row_id  # type: ignore[attr-defined]
-    assert page.locator(".roll-result").inner_text() == summary  # type: ignore[attr-defined]
+    assert page.locator("#roll-result").inner_text() == summary  # type: ignore[attr-defined]

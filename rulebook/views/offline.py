@@ -1,0 +1,174 @@
+"""The installable, offline site: the web app manifest and the service worker of each language, the
+"save for offline" page, the page shown for an unsaved page offline, and the two JSON files the
+saving script downloads (the pack's list of URLs and the compact search index)."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from typing import Any
+
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.contrib.staticfiles.storage import staticfiles_storage
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.templatetags.static import static
+from django.urls import reverse
+from django.utils.translation import get_language, gettext_lazy, pgettext
+from django.utils.translation import gettext as _
+
+from .. import labels, selectors
+from ..http import HtmxHttpRequest
+from ..offline import pack
+from ..offline.search_index import offline_index
+from ..serving import read_only
+
+# Light and dark theme colours: the same as site.css's --surface (the header's background).
+THEME_LIGHT, THEME_DARK = "#ffffff", "#1e2126"
+BACKGROUND_LIGHT = "#fbfaf7"
+
+
+@read_only
+def manifest(request: HtmxHttpRequest) -> HttpResponse:
+    lang = get_language()
+    home = reverse("rulebook:home")
+    icons: list[dict[str, str]] = [{"src": static("img/icon.svg"), "sizes": "any", "type": "image/svg+xml"}]
+    icons += [{"src": static(f"img/icon-{s}.png"), "sizes": f"{s}x{s}", "type": "image/png"} for s in pack.ICON_SIZES]
+    icons.append(
+        {"src": static("img/icon-maskable-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "maskable"}
+    )
+    data = {
+        "id": home,
+        "name": _("Rules of the pitch"),
+        "short_name": pgettext("app name on a phone's home screen, at most 12 letters", "Pitch rules"),
+        "description": _(
+            "The rules of Blood Bowl (classic LRB6 and 2025) and DreadBall, in Spanish, Italian, French and English."
+        ),
+        "lang": lang,
+        "dir": "ltr",
+        "start_url": home,
+        "scope": home,
+        "display": "standalone",
+        "orientation": "any",
+        "background_color": BACKGROUND_LIGHT,
+        "theme_color": THEME_LIGHT,
+        "icons": icons,
+        "shortcuts": [
+            {"name": _("Search"), "url": reverse("rulebook:search")},
+            {"name": str(labels.RULESET_SHORT_LABELS["bb2025"]), "url": reverse("rulebook:ruleset", args=["bb2025"])},
+            {"name": _("Odds calculator"), "url": reverse("tutorial:odds")},
+        ],
+    }
+    body = json.dumps(data, ensure_ascii=False, indent=1)
+    return HttpResponse(body, content_type="application/manifest+json; charset=utf-8")
+
+
+@lru_cache(maxsize=1)
+def _worker_source() -> str:
+    found = finders.find("js/sw.js")
+    if found:
+        with open(str(found), encoding="utf-8") as file:
+            return file.read()
+    with staticfiles_storage.open("js/sw.js") as file:
+        return bytes(file.read()).decode("utf-8")
+
+
+@read_only
+def service_worker(request: HtmxHttpRequest) -> HttpResponse:
+    """static/js/sw.js, served under the language prefix so that its scope is the language's pages,
+    after one line of settings: the page to show offline and the files it needs."""
+    if settings.DEBUG:
+        _worker_source.cache_clear()
+    shell = [reverse("rulebook:offline-unavailable"), static("css/site.css"), static("css/offline.css")]
+    shell += [static("js/site.js"), static("js/offline.js")]
+    shell += [static("js/offline-search.js"), static("img/favicon.svg")]
+    config = {"unavailable": reverse("rulebook:offline-unavailable"), "shell": shell, "static": settings.STATIC_URL}
+    body = f"self.SITE = {json.dumps(config)};\n{_worker_source()}"
+    return HttpResponse(body, content_type="text/javascript; charset=utf-8")
+
+
+MAIN_PAGES = (
+    ("rulebook:ruleset", gettext_lazy("Rules")),
+    ("rulebook:skills", gettext_lazy("Skills")),
+    ("rulebook:tables", gettext_lazy("Tables")),
+    ("rulebook:glossary", gettext_lazy("Glossary")),
+    ("rulebook:differences", gettext_lazy("Differences")),
+)
+
+
+def _rulesets(lang: str) -> list[dict[str, Any]]:
+    """Each ruleset's pages in the language, its search index and its main pages (the links the
+    offline page lists once it is saved)."""
+    found = []
+    for ruleset in selectors.rulesets():
+        pages = pack.ruleset_pages(lang, ruleset.key)
+        shown = {"rulebook:skills": ruleset.game == "bloodbowl", "rulebook:tables": bool(selectors.tables(ruleset))}
+        main = [(reverse(name, args=[ruleset.key]), str(label)) for name, label in MAIN_PAGES if shown.get(name, True)]
+        found.append(
+            {
+                "key": ruleset.key,
+                "name": str(labels.RULESET_SHORT_LABELS.get(ruleset.key, ruleset.key)),
+                "pages": pages,
+                "index": pack.search_index_url(lang, ruleset.key),
+                "main": [{"url": url, "label": label} for url, label in main if url in pages],
+            }
+        )
+    return found
+
+
+@read_only
+def offline_page(request: HtmxHttpRequest) -> HttpResponse:
+    lang = get_language()
+    return render(request, "rulebook/offline.html", {"choices": _rulesets(lang)})
+
+
+@read_only
+def unavailable_page(request: HtmxHttpRequest) -> HttpResponse:
+    """What the service worker shows for a page that is not saved, when there is no connection."""
+    return render(request, "rulebook/offline_unavailable.html")
+
+
+def _messages() -> dict[str, str]:
+    """The strings the saving and searching scripts show ({name} fields are filled in by them)."""
+    return {
+        "saving": _("Saving {rulesets} for offline use: {done} of {total} files…"),
+        "updating": _("The rules have changed: updating the saved pages ({done} of {total} files)…"),
+        "saved": _("Saved for offline use: {rulesets}, {size}, on {date}."),
+        "stopped": _("Saving stopped (no connection?). It goes on at your next visit."),
+        "full": _("This phone has no room left to save the pages."),
+        "manage": _("Offline settings"),
+        "none": _("Nothing is saved on this phone yet."),
+        "offline_search": _("Offline search: names of the saved pages"),
+        "nothing": _("Nothing found for “{query}” in the saved pages."),
+        "offline_now": _("You are offline: saved pages open, and the search box searches them."),
+        "removed": _("The saved pages have been deleted."),
+    }
+
+
+@read_only
+def pack_json(request: HtmxHttpRequest) -> JsonResponse:
+    lang = get_language()
+    data = {
+        "version": pack.pack_version(),
+        "lang": lang,
+        "common": pack.common_pages(lang),
+        "rulesets": _rulesets(lang),
+        "messages": _messages(),
+    }
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
+
+
+@read_only
+def search_index_json(request: HtmxHttpRequest, ruleset: str) -> JsonResponse:
+    lang = get_language()
+    current = selectors.ruleset_or_404(ruleset)
+    data = offline_index(lang, current.key, pack.pack_version())
+    data["labels"] = {
+        "kinds": {key: str(value) for key, value in labels.KIND_LABELS.items()},
+        "ruleset": str(labels.RULESET_SHORT_LABELS.get(current.key, current.key)),
+        "suggestions": _("Suggestions"),
+        "offline_search": _("Offline search: names of the saved pages"),
+        "nothing": _("Nothing found for “{query}” in the saved pages."),
+    }
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})

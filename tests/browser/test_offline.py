@@ -1,0 +1,122 @@
+"""At the table without a signal, on a fresh phone: the first visit saves the reader's edition by
+itself (a note gives the size), then with the network cut a saved skill page opens, three letters
+in the search box find a skill in the saved index, a table rolls with the phone's dice, and an
+unsaved page shows what is saved. A content change replaces the saved pack; the offline settings
+page saves and deletes."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from rulebook.models import Skill
+from rulebook.rendering.version import bump_content_version
+
+SAVED_ES = "Guardado para usar sin conexión: Blood Bowl 2025"
+
+
+def first_visit(phone: object, site: str, path: str, saved_text: str) -> object:
+    page = phone.new_page()  # type: ignore[attr-defined]
+    page.goto(site + path)
+    page.wait_for_function("navigator.serviceWorker.ready.then(() => true)")
+    note = page.locator("#offline-note")
+    note.filter(has_text=saved_text).wait_for(timeout=120_000)
+    return page
+
+
+def pack_caches(page: object) -> list[str]:
+    return sorted(page.evaluate("caches.keys()"))  # type: ignore[attr-defined]
+
+
+def test_offline_at_the_table(site: str, phone: object) -> None:
+    page = first_visit(phone, site, "/es/bb2025/skills/dodge/", SAVED_ES)
+    note = page.locator("#offline-note").inner_text()  # type: ignore[attr-defined]
+    assert re.search(r"\d+(,\d)? MB", note), note  # the size, in the reader's number format
+    version = page.locator("body").get_attribute("data-offline")  # type: ignore[attr-defined]
+    assert pack_caches(page) == [f"rules-es-pack-{version}", "rules-es-shell"]
+
+    phone.set_offline(True)  # type: ignore[attr-defined]
+    # A saved skill page opens.
+    page.goto(site + "/es/bb2025/skills/sidestep/")  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == Skill.objects.get(ruleset__key="bb2025", slug="sidestep").name_es  # type: ignore[attr-defined]
+    assert "Estás sin conexión" in page.locator("#offline-note").inner_text()  # type: ignore[attr-defined]
+    # Three letters in the search box: the offline search answers, and says so.
+    page.locator("#site-search").press_sequentially("esq", delay=60)  # type: ignore[attr-defined]
+    first = page.locator("#search-suggestions .result a").first  # type: ignore[attr-defined]
+    first.wait_for()
+    assert "Búsqueda sin conexión" in page.locator("#search-suggestions").inner_text()  # type: ignore[attr-defined]
+    assert "Esquivar" in first.inner_text()
+    first.click()
+    page.wait_for_url(re.compile(r".*/es/bb2025/skills/dodge/$"))  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == "Esquivar"  # type: ignore[attr-defined]
+    # A table rolls with the phone's own dice and shows the same result card.
+    page.goto(site + "/es/bb2025/tables/kick-off/")  # type: ignore[attr-defined]
+    page.locator("a.button--roll").click()  # type: ignore[attr-defined]
+    card = page.locator("#roll-result")  # type: ignore[attr-defined]
+    card.wait_for()
+    row_name = page.locator("tr.is-rolled .row-name").inner_text().strip()  # type: ignore[attr-defined]
+    total = re.match(r"(\d+) — ", card.locator(".roll-card__title").inner_text())
+    assert total and card.locator(".roll-card__title").inner_text() == f"{total[1]} — {row_name}"
+    assert "sin conexión" in card.inner_text()
+    assert page.evaluate("document.activeElement.id") == "roll-result"  # type: ignore[attr-defined]
+    # The search page answers from the saved index too.
+    page.goto(site + "/es/search/?q=placaj")  # type: ignore[attr-defined]
+    page.locator("#search-results .result a").first.wait_for()  # type: ignore[attr-defined]
+    assert "Búsqueda sin conexión" in page.locator("#search-results").inner_text()  # type: ignore[attr-defined]
+    # An unsaved page: a friendly page in the reader's language, listing what is saved.
+    page.goto(site + "/es/tutorial/")  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == "Esta página no está guardada en este teléfono"  # type: ignore[attr-defined]
+    saved = page.locator("#offline-saved")  # type: ignore[attr-defined]
+    assert "Blood Bowl 2025" in saved.inner_text()
+    assert saved.locator("a", has_text="Habilidades").get_attribute("href") == "/es/bb2025/skills/"
+    phone.set_offline(False)  # type: ignore[attr-defined]
+
+
+def test_a_content_change_replaces_the_saved_pack(site: str, phone: object) -> None:
+    page = first_visit(phone, site, "/it/lrb6/", "Salvato per l'uso offline: Blood Bowl classico")
+    old = page.locator("body").get_attribute("data-offline")  # type: ignore[attr-defined]
+    skill = Skill.objects.get(ruleset__key="lrb6", slug="dodge")
+    skill.name_it = "Schivare (nuovo nome)"
+    skill.save()
+    bump_content_version()
+    page.goto(site + "/it/lrb6/skills/")  # type: ignore[attr-defined]
+    new = page.locator("body").get_attribute("data-offline")  # type: ignore[attr-defined]
+    assert new != old
+    page.locator("#offline-note").filter(has_text="Salvato per l'uso offline").wait_for(timeout=120_000)  # type: ignore[attr-defined]
+    assert pack_caches(page) == [f"rules-it-pack-{new}", "rules-it-shell"]
+    phone.set_offline(True)  # type: ignore[attr-defined]
+    page.goto(site + "/it/lrb6/skills/dodge/")  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == "Schivare (nuovo nome)"  # type: ignore[attr-defined]
+    phone.set_offline(False)  # type: ignore[attr-defined]
+
+
+def test_the_offline_settings_page_saves_and_deletes(site: str, phone: object) -> None:
+    page = phone.new_page()  # type: ignore[attr-defined]
+    page.goto(site + "/fr/offline/")
+    status = page.locator("#offline-status")
+    assert status.inner_text() == "Rien n'est encore enregistré sur ce téléphone."
+    page.get_by_label("Blood Bowl classique").check()
+    page.get_by_label("Blood Bowl 2025").uncheck()
+    page.get_by_role("button", name="Enregistrer pour le hors connexion").click()
+    status.filter(has_text="Enregistré pour le hors connexion : Blood Bowl classique").wait_for(timeout=120_000)
+    assert re.search(r", le \d+ \w+ 20\d\d", status.inner_text()), status.inner_text()
+    assert any(name.startswith("rules-fr-pack-") for name in pack_caches(page))
+    page.get_by_role("button", name="Supprimer les pages enregistrées").click()
+    status.filter(has_text="supprimées").wait_for()
+    assert not any(name.startswith("rules-fr-pack-") for name in pack_caches(page))
+    assert page.evaluate("localStorage.getItem('offline-auto')") == "off"
+
+
+@pytest.mark.parametrize("path", ["/en/bb2025/skills/dodge/", "/en/offline/"])
+def test_no_third_party_request(site: str, phone: object, path: str) -> None:
+    page = phone.new_page()  # type: ignore[attr-defined]
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url))
+    page.goto(site + path)
+    if "/skills/" in path:  # the first visit saves the pack: its downloads count too
+        page.locator("#offline-note").filter(has_text="Saved for offline use").wait_for(timeout=120_000)
+    else:
+        page.wait_for_load_state("networkidle")
+    assert len(seen) > (100 if "/skills/" in path else 3)
+    assert seen and all(url.startswith(site) for url in seen), [u for u in seen if not u.startswith(site)]

@@ -1,0 +1,193 @@
+"""The installable, offline site on the server side: manifests and service workers per language,
+the offline pack (every sitemap page of a ruleset in the language, keyed by a content fingerprint),
+the compact search index (the server search's folding and stemming), the offline pages."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.conf import settings
+from django.contrib.staticfiles import finders
+from django.test import Client
+
+from rulebook import sitemaps
+from rulebook.models import GlossaryTerm, RuleSection, Skill
+from rulebook.offline import pack
+from rulebook.rendering.version import bump_content_version
+from rulebook.search.text import fold, stem
+
+pytestmark = pytest.mark.django_db
+LANGS = ("es", "it", "fr", "en")
+
+
+def get_json(client: Client, url: str) -> Any:
+    response = client.get(url)
+    assert response.status_code == 200, url
+    return json.loads(response.content)
+
+
+def static_exists(url: str) -> bool:
+    return bool(finders.find(url.removeprefix(settings.STATIC_URL)))
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_each_language_has_its_manifest(client: Client, lang: str) -> None:
+    response = client.get(f"/{lang}/manifest.webmanifest")
+    assert response["Content-Type"].startswith("application/manifest+json")
+    data = json.loads(response.content)
+    assert data["lang"] == lang and data["start_url"] == data["scope"] == f"/{lang}/"
+    assert data["display"] == "standalone"
+    assert 0 < len(data["short_name"]) <= 12
+    assert {icon["sizes"] for icon in data["icons"]} >= {"192x192", "512x512", "any"}
+    assert any(icon.get("purpose") == "maskable" for icon in data["icons"])
+    assert all(static_exists(icon["src"]) for icon in data["icons"])
+    assert all(shortcut["url"].startswith(f"/{lang}/") for shortcut in data["shortcuts"])
+    html = client.get(f"/{lang}/").content.decode()
+    assert f'<link rel="manifest" href="/{lang}/manifest.webmanifest">' in html
+    assert html.count('name="theme-color"') == 2 and "prefers-color-scheme: dark" in html
+
+
+def test_names_are_translated() -> None:
+    names = {lang: json.loads(Client().get(f"/{lang}/manifest.webmanifest").content)["name"] for lang in LANGS}
+    assert names["es"] == "Reglas del campo" and names["fr"] == "Règles du terrain"
+    assert len(set(names.values())) == 4
+
+
+def test_the_service_worker_is_served_under_each_language(client: Client) -> None:
+    response = client.get("/fr/sw.js")
+    assert response.status_code == 200
+    assert response["Content-Type"].startswith("text/javascript")
+    body = response.content.decode()
+    config = json.loads(re.match(r"self\.SITE = (\{.*\});\n", body)[1])  # type: ignore[index]
+    assert config["unavailable"] == "/fr/offline/unavailable/"
+    for url in config["shell"]:
+        assert static_exists(url) if url.startswith(settings.STATIC_URL) else client.get(url).status_code == 200
+    assert 'addEventListener("fetch"' in body
+    assert "importScripts" not in body and "http" not in body.split("\n", 1)[1].replace("https?", "")
+
+
+def test_the_pack_holds_every_reference_page_of_the_ruleset(client: Client) -> None:
+    data = get_json(client, "/it/offline/pack.json")
+    rulesets = {r["key"]: r for r in data["rulesets"]}
+    assert set(rulesets) == {"lrb6", "bb2025", "dreadball2"}
+    pages = rulesets["bb2025"]["pages"]
+    assert all(p.startswith("/it/bb2025/") for p in pages)
+    expected = {
+        f"/it/bb2025/skills/{s}/" for s in Skill.objects.filter(ruleset__key="bb2025").values_list("slug", flat=True)
+    }
+    expected |= {
+        f"/it/bb2025/rules/{s}/"
+        for s in RuleSection.objects.filter(ruleset__key="bb2025", parent=None).values_list("slug", flat=True)
+    }
+    expected |= {f"/it/bb2025/{name}/" for name in ("skills", "tables", "glossary", "differences")} | {"/it/bb2025/"}
+    expected |= {"/it/bb2025/tables/kick-off/", "/it/bb2025/tables/weather/"}
+    assert expected <= set(pages)
+    assert len(pages) == len(set(pages))
+    assert {"/it/", "/it/search/", "/it/offline/", "/it/offline/unavailable/", "/it/manifest.webmanifest"} <= set(
+        data["common"]
+    )
+    assert rulesets["bb2025"]["index"] == "/it/offline/search/bb2025.json"
+    main = {m["url"]: m["label"] for m in rulesets["dreadball2"]["main"]}
+    assert "/it/dreadball2/skills/" not in main and main["/it/dreadball2/glossary/"] == "Glossario"
+    assert "{done}" in data["messages"]["saving"] and "{size}" in data["messages"]["saved"]
+
+
+def test_every_page_of_a_pack_answers(client: Client) -> None:
+    data = get_json(client, "/es/offline/pack.json")
+    for url in data["common"] + [p for r in data["rulesets"] if r["key"] == "lrb6" for p in r["pages"]]:
+        if not url.startswith(settings.STATIC_URL):
+            assert client.get(url).status_code == 200, url
+
+
+def test_a_new_kind_of_page_joins_the_pack_through_the_sitemap(monkeypatch: pytest.MonkeyPatch) -> None:
+    class TeamsSitemap(sitemaps.I18nSitemap):
+        def items(self) -> list[str]:
+            return ["orcs", "humans"]
+
+        def location(self, item: str) -> str:
+            return f"/en/bb2025/teams/{item}/"
+
+    monkeypatch.setitem(sitemaps.SITEMAPS, "teams", TeamsSitemap)
+    pages = pack.ruleset_pages("en", "bb2025")
+    assert "/en/bb2025/teams/orcs/" in pages and "/en/bb2025/teams/humans/" in pages
+    assert "/en/bb2025/teams/orcs/" not in pack.ruleset_pages("en", "lrb6")
+
+
+def test_the_pack_version_follows_the_content() -> None:
+    first = pack.pack_version()
+    pack._versions.clear()
+    assert pack.pack_version() == first  # the same content gives the same version in any process
+    skill = Skill.objects.get(ruleset__key="lrb6", slug="dodge")
+    skill.name_fr = "Esquive (corrigée)"
+    skill.save()
+    bump_content_version()
+    changed = pack.pack_version()
+    assert re.fullmatch(r"[0-9a-f]{12}", changed) and changed != first
+
+
+def test_pages_carry_the_pack_version(client: Client) -> None:
+    html = client.get("/en/lrb6/skills/dodge/").content.decode()
+    assert f'data-offline="{pack.pack_version()}"' in html
+    assert 'data-sw="/en/sw.js"' in html and 'data-ruleset="lrb6"' in html
+
+
+def test_the_offline_index_folds_and_stems_like_the_server(client: Client) -> None:
+    data = get_json(client, "/es/offline/search/bb2025.json")
+    assert data["ruleset"] == "bb2025" and data["lang"] == "es" and data["version"] == pack.pack_version()
+    items = {item[1]: dict(zip(data["fields"], item, strict=True)) for item in data["items"]}
+    dodge = items["/es/bb2025/skills/dodge/"]
+    assert dodge["kind"] == "skill" and dodge["title"] == "Esquivar" and dodge["title_en"] == "Dodge"
+    assert {fold("esquivar"), stem("esquivar", "es")} <= set(dodge["words"].split())
+    others = set(dodge["other_words"].split())
+    assert {"dodge", "schivare", "esquive"} <= others  # the names in the other languages
+    sidestep = items["/es/bb2025/skills/sidestep/"]
+    counterpart = Skill.objects.get(ruleset__key="lrb6", slug="side-step")
+    assert {fold(w) for w in counterpart.name_en.split()} <= set(sidestep["other_words"].split())  # other edition
+    assert "sidestep" in sidestep["other_words"].split()
+    assert any(kind == "row" for kind, *_ in data["items"]) and any(kind == "term" for kind, *_ in data["items"])
+    assert data["labels"]["kinds"]["skill"] == "Habilidad" and data["labels"]["ruleset"] == "Blood Bowl 2025"
+    assert "de" in data["stopwords"]
+    # Every item opens a saved page.
+    pages = set(next(r for r in get_json(client, "/es/offline/pack.json")["rulesets"] if r["key"] == "bb2025")["pages"])
+    assert all(url.split("#")[0] in pages for url in items)
+    assert len(json.dumps(data)) < 200_000
+
+
+def test_an_accented_glossary_term_is_indexed_folded(client: Client) -> None:
+    term = GlossaryTerm.objects.filter(ruleset__key="lrb6", term_fr__regex=r"[éèàç]").first()
+    assert term is not None
+    data = get_json(client, "/fr/offline/search/lrb6.json")
+    entry = next(item for item in data["items"] if item[1].endswith(f"#{term.slug}"))
+    assert all(word == fold(word) for word in entry[4].split())
+    assert fold(term.term_fr.split()[0]).strip("()") in entry[4].split()
+
+
+def test_unknown_ruleset_index_is_404(client: Client) -> None:
+    assert client.get("/es/offline/search/bb2026.json").status_code == 404
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_offline_pages_speak_the_readers_language(client: Client, lang: str) -> None:
+    settings_page = client.get(f"/{lang}/offline/").content.decode()
+    unavailable = client.get(f"/{lang}/offline/unavailable/").content.decode()
+    titles = {
+        "es": ("Usar el sitio sin conexión", "Esta página no está guardada en este teléfono"),
+        "it": ("Usare il sito offline", "Questa pagina non è salvata su questo telefono"),
+        "fr": ("Utiliser le site hors connexion", "Cette page n'est pas enregistrée sur ce téléphone"),
+        "en": ("Use the site offline", "This page is not saved on this phone"),
+    }[lang]
+    assert f"<h1>{titles[0]}</h1>" in settings_page.replace("&#x27;", "'")
+    assert f"<h1>{titles[1]}</h1>" in unavailable.replace("&#x27;", "'")
+    assert settings_page.count('name="ruleset"') == 3
+    assert 'name="robots" content="noindex"' in unavailable
+
+
+def test_icons_are_real_pngs_of_their_size() -> None:
+    for name, size in (("icon-192.png", 192), ("icon-512.png", 512), ("icon-maskable-512.png", 512)):
+        data = Path(str(finders.find(f"img/{name}"))).read_bytes()
+        assert data[:8] == b"\x89PNG\r\n\x1a\n"
+        assert int.from_bytes(data[16:20], "big") == size and int.from_bytes(data[20:24], "big") == size
