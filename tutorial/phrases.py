@@ -18,6 +18,8 @@ from typing import Any
 from rulebook import selectors
 from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS
 
+from . import messages
+
 PHRASES_FILE = Path(__file__).with_name("phrases.toml")
 # Sections searched by phrase(), in order; headings are looked up by heading() first.
 SENTENCE_SECTIONS = ("reasons", "dreadball", "outcomes", "words", "lines")
@@ -44,13 +46,6 @@ def load(path: Path = PHRASES_FILE) -> Phrases:
     if problems or unknown:
         raise PhraseFileError(f"{path}: unknown sections {sorted(unknown)}; incomplete phrases {problems}")
     return data
-
-
-class _Params(dict[str, Any]):
-    """Format mapping that leaves an unknown {name} visible instead of raising."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
 
 
 def _find(sections: tuple[str, ...], key: str, lang: str, edition: str | None) -> str | None:
@@ -89,17 +84,20 @@ def lookup(key: str, lang: str, edition: str | None = None) -> str | None:
 
 
 def phrase(key: str, lang: str, edition: str | None = None, **params: Any) -> str:
-    """A key as a sentence in the language; the key itself if it has no phrase (never fails)."""
+    """A key as a sentence in the language, its values and forms filled in (messages.render: an
+    unknown {name} stays visible); the key itself if it has no phrase."""
     template = lookup(key, lang, edition)
     if template is None:
         return key.replace("_", " ")
-    return template.format_map(_Params(params))
+    return messages.render(template, params, lang, edition)
 
 
-def heading(key: str, lang: str, edition: str | None = None) -> str:
-    """The title of an explanation panel (a heading, else the key's phrase)."""
+def heading(key: str, lang: str, edition: str | None = None, **params: Any) -> str:
+    """The title of an explanation panel (a heading, else the key's phrase), its values filled in."""
     found = _find(("headings",), key, lang, edition)
-    return with_skill_names(found, lang, edition) if found is not None else phrase(key, lang, edition)
+    if found is None:
+        return phrase(key, lang, edition, **params)
+    return messages.render(with_skill_names(found, lang, edition), params, lang, edition)
 
 
 def known_keys() -> set[str]:

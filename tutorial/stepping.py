@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.utils.translation import get_language
+
 from rulebook.engine import get_edition
 
 from . import inputs
@@ -15,7 +17,7 @@ from .actions import KINDS
 from .actions.base import ActionError, ActionKind, Field, Outcome
 from .actions.workspace import Workspace
 from .scenario import Scenario, StepSpec
-from .values import Value
+from .values import Flag, Value, plain
 
 
 def workspace_for(scenario: Scenario, step: StepSpec, edition: str | None = None) -> Workspace:
@@ -34,6 +36,17 @@ def chosen_fields(kind: ActionKind, ws: Workspace, step: StepSpec) -> list[Field
     return [available[n] for n in names if n in available]
 
 
+def readable_labels(fields: list[Field], ws: Workspace) -> dict[str, str]:
+    """The labels of the fields that name a player, for the input messages (the page's form
+    labels are built in presenting.form_fields, with the skill names)."""
+    lang = get_language() or "en"
+    return {
+        f.name: str(f.label[2]) % {"player": ws.spec(f.label[1]).label(lang)}
+        for f in fields
+        if isinstance(f.label, tuple) and f.label[0] == "player"
+    }
+
+
 @dataclass
 class Computed:
     ws: Workspace
@@ -50,7 +63,7 @@ def compute(scenario: Scenario, step: StepSpec, query: Mapping[str, str]) -> Com
     ws = workspace_for(scenario, step)
     fields = chosen_fields(kind, ws, step)
     defaults = kind.defaults(ws)
-    values, problems = inputs.parse(fields, query, defaults)
+    values, problems = inputs.parse(fields, query, defaults, readable_labels(fields, ws))
     action_error = ""
     try:
         outcome = kind.run(ws, values if not problems else defaults)
@@ -60,7 +73,16 @@ def compute(scenario: Scenario, step: StepSpec, query: Mapping[str, str]) -> Com
         outcome = kind.run(ws, defaults)
     compare = step.action.get("compare")
     if compare:
-        outcome.values.update(_compared(scenario, step, kind, compare, values if not problems else defaults))
+        other = _compared(scenario, step, kind, compare, values if not problems else defaults)
+        outcome.values.update(other)
+        # whether the two editions give the same answer, for sentences that say so
+        outcome.values.update(
+            {
+                f"same_{name}": Flag(plain(value) == plain(outcome.values[name]))
+                for name, value in ((k.removeprefix("other_"), v) for k, v in other.items())
+                if name in outcome.values
+            }
+        )
     return Computed(ws, outcome, fields, values, problems, action_error)
 
 

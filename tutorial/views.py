@@ -16,7 +16,12 @@ from .scenario import all_scenarios, get_scenario
 def index(request: HtmxHttpRequest) -> HttpResponse:
     lang = get_language()
     items = [
-        {"scenario": s, "title": s.title[lang], "summary": s.summary[lang], "url": presenting.step_url(s, 1, lang)}
+        {
+            "scenario": s,
+            "title": presenting.localized(s.title, lang, s.ruleset),
+            "summary": presenting.localized(s.summary, lang, s.ruleset),
+            "url": presenting.step_url(s, 1, lang),
+        }
         for s in all_scenarios()
     ]
     return render(request, "tutorial/index.html", {"items": items})
@@ -40,7 +45,7 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         "view": view,
         "number": number,
         "total": total,
-        "scenario_title": scenario.title[lang],
+        "scenario_title": presenting.localized(scenario.title, lang, scenario.ruleset),
         "previous_url": presenting.step_url(scenario, number - 1, lang) if number > 1 else "",
         "next_url": presenting.step_url(scenario, number + 1, lang) if number < total else "",
         "index_url": presenting.index_url(lang),

@@ -69,6 +69,8 @@ def injury_outcome(
     thick_skull = defender.has("thick-skull")
     if stunty and edition.stunty_injury_modifier:
         mods.append(Modifier(edition.stunty_injury_modifier, "stunty_injury"))
+    elif stunty:
+        mods.append(Modifier(0, "stunty_injury_table"))
     if thick_skull:
         mods.append(Modifier(0, "thick_skull"))
     dist, broken, sent_off = _enumerate(edition, defender.av, bonus, flat, claw, stunty, thick_skull, action)
