@@ -76,7 +76,8 @@ def positions_text(ws: Workspace, lang: str, dreadball: bool) -> list[str]:
     if isinstance(ws.ball, str) and ws.ball in ws.cast:
         lines.append(_("The ball is held by %(player)s.") % {"player": ws.cast[ws.ball].label(lang)})
     elif ball is not None:
-        lines.append(_("The ball is on %(square)s.") % {"square": square_name((ball.x, ball.y))})
+        where = f"q {ball.x}, r {ball.y}" if dreadball else square_name((ball.x, ball.y))
+        lines.append(_("The ball is on %(square)s.") % {"square": where})
     return lines
 
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from ..values import Num, Text, Word
+from ..values import Flag, Num, Text, Word
 from .base import ActionKind, ExplanationPanel, Field, Outcome
 from .workspace import Workspace
 
@@ -72,10 +72,16 @@ def roster_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "budget": Num(budget),
             "remaining": Num(budget - total),
             "verdict": Word("within_budget" if not problems else "over_budget"),
+            "over": Num(max(0, total - budget)),
+            "too_few": Flag(players < MIN_PLAYERS),
+            "too_many": Flag(players > MAX_PLAYERS),
+            "min_players": Num(MIN_PLAYERS),
+            "max_players": Num(MAX_PLAYERS),
         }
     )
-    for item in positions:
+    for item in (*positions, *staff):
         outcome.values[f"n_{item['key']}"] = Num(values[f"n_{item['key']}"])
+        outcome.values[f"max_{item['key']}"] = Num(int(item["max"]))
     lines = [
         (
             "roster_line",
