@@ -137,7 +137,8 @@ def test_narration_follows_a_moved_player() -> None:
         data["players"]["lineman6"]["square"] = [20, 3]  # one tackle zone fewer on the square moved into
 
     view = presenting.step_view(_scenario_with(move_marker), 3, {}, "en")
-    assert "1 tackle zones" in view.narration and "4+" in view.narration
+    assert "in one tackle zone" in view.narration and "1 tackle zones" not in view.narration
+    assert "from 3+ to <strong>4+</strong>" in view.narration
 
 
 def test_links_tolerate_missing_targets() -> None:
