@@ -237,7 +237,7 @@ def flatten(template: str) -> str:
             elif isinstance(part, (Arg, Article)):
                 out.append("{" + part.name + "}")
             elif isinstance(part, Pound):
-                out.append("{#}")
+                out.append("{n}")
             else:
                 for _key, sub in part.forms:
                     lines.append(walk(sub))

@@ -136,7 +136,7 @@ def chart(outcome: Outcome, lang: str, edition: str, uid: str) -> SafeString | N
     return mark_safe(charts.chart_svg(bars, title, uid))
 
 
-def legend(outcome: Outcome, ws: Workspace) -> list[tuple[str, str, str]]:
+def legend(outcome: Outcome, ws: Workspace, edition: str | None = None) -> list[tuple[str, str, str]]:
     """(css class, label, text inside the swatch) for the marks the picture uses."""
     items = []
     marks = outcome.marks
@@ -152,9 +152,7 @@ def legend(outcome: Outcome, ws: Workspace) -> list[tuple[str, str, str]]:
         )
     if marks.zones_against:
         enemy = next((t.colour for k, t in ws.scenario.teams.items() if k != marks.zones_against), "b")
-        items.append(
-            (f"tz-{enemy}", _("Shaded squares: tackle zones of the opposing players (darker: more zones)"), "")
-        )
+        items.append((f"tz-{enemy}", phrases.phrase("legend_tackle_zones", lang, edition), ""))
     if marks.threat:
         opponent = ws.cast.get(ws.action.get("opponent", ""))
         items.append(

@@ -140,11 +140,15 @@ def skill_slugs(labels: list[Any]) -> list[str]:
     return [label[1] for label in labels if isinstance(label, tuple) and label[0] in SKILL_LABELS]
 
 
-def field_label(label: Any, lang: str, skill_names: dict[str, str], player_names: dict[str, str]) -> str:
+def field_label(
+    label: Any, lang: str, skill_names: dict[str, str], player_names: dict[str, str], edition: str | None = None
+) -> str:
     if isinstance(label, tuple):
         kind, payload = label[0], label[1]
         if kind == "text":
             return str(payload.get(lang) or payload.get("en", ""))
+        if kind == "phrase":
+            return phrases.phrase(payload, lang, edition)
         if kind == "player":  # ("player", id, "%(player)s: …")
             return capitalised(str(label[2]) % {"player": player_names.get(payload, payload)})
         name = skill_names[payload]
@@ -163,7 +167,7 @@ def form_fields(computed: Computed, ruleset: str, lang: str) -> list[FormField]:
         result.append(
             FormField(
                 spec.name,
-                field_label(spec.label, lang, names, players),
+                field_label(spec.label, lang, names, players, ruleset),
                 spec.kind,
                 value,
                 spec.lo,
@@ -254,7 +258,7 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
         action_error=computed.action_error,
         links=links_for(step, scenario.ruleset, lang),
         values=outcome.values,
-        legend=pictures.legend(outcome, ws),
+        legend=pictures.legend(outcome, ws, edition),
     )
 
 

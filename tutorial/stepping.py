@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 
 from rulebook.engine import get_edition
 
-from . import inputs
+from . import inputs, phrases
 from .actions import KINDS
 from .actions.base import ActionError, ActionKind, Field, Outcome
 from .actions.workspace import Workspace
@@ -37,14 +37,16 @@ def chosen_fields(kind: ActionKind, ws: Workspace, step: StepSpec) -> list[Field
 
 
 def readable_labels(fields: list[Field], ws: Workspace) -> dict[str, str]:
-    """The labels of the fields that name a player, for the input messages (the page's form
-    labels are built in presenting.form_fields, with the skill names)."""
+    """The labels of the fields that name a player or are a phrase, for the input messages (the
+    page's form labels are built in presenting.form_fields, with the skill names)."""
     lang = get_language() or "en"
-    return {
-        f.name: str(f.label[2]) % {"player": ws.spec(f.label[1]).label(lang)}
-        for f in fields
-        if isinstance(f.label, tuple) and f.label[0] == "player"
-    }
+    labels = {}
+    for f in fields:
+        if isinstance(f.label, tuple) and f.label[0] == "player":
+            labels[f.name] = str(f.label[2]) % {"player": ws.spec(f.label[1]).label(lang)}
+        elif isinstance(f.label, tuple) and f.label[0] == "phrase":
+            labels[f.name] = phrases.phrase(f.label[1], lang, ws.edition_key)
+    return labels
 
 
 @dataclass

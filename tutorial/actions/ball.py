@@ -31,7 +31,7 @@ PICKUP_SKILLS = {"skill_sure_hands": "sure-hands", "skill_big_hand": "big-hand"}
 def pickup_fields(ws: Workspace) -> list[Field]:
     return [
         ag_field(ws),
-        Field("tz", _("Tackle zones on the ball's square"), "int", 0, 8),
+        Field("tz", ("phrase", "tz_ball"), "int", 0, 8),
         *(skill_field(n, s) for n, s in PICKUP_SKILLS.items()),
         TEAM_REROLL,
         RAIN,
@@ -94,7 +94,7 @@ CATCH_SKILLS = {"skill_catch": "catch"}
 def handoff_fields(ws: Workspace) -> list[Field]:
     return [
         ag_field(ws, "ag", _("Receiver's agility (AG)")),
-        Field("tz", _("Tackle zones on the receiver"), "int", 0, 7),
+        Field("tz", ("phrase", "tz_receiver"), "int", 0, 7),
         skill_field("skill_catch", "catch"),
         TEAM_REROLL,
     ]
@@ -157,7 +157,7 @@ def pass_fields(ws: Workspace) -> list[Field]:
         ag_field(ws, "ag", _("Thrower's agility (AG)")),
         Field("pa", _("Thrower's passing ability (PA)"), "int", 1, 6),
         Field("distance", _("Distance to the receiver (squares)"), "int", 1, 13),
-        Field("tz", _("Tackle zones on the thrower"), "int", 0, 7),
+        Field("tz", ("phrase", "tz_thrower"), "int", 0, 7),
         *(skill_field(n, s) for n, s in PASS_SKILLS.items()),
         ag_field(ws, "catcher_ag", _("Receiver's agility (AG)")),
         skill_field("skill_catch", "catch"),

@@ -20,9 +20,9 @@ from .workspace import Workspace
 
 def setup_fields(ws: Workspace) -> list[Field]:
     return [
-        Field("los", _("Players on the line of scrimmage"), "int", 0, 7),
-        Field("top", _("Players in the top wide zone"), "int", 0, 8),
-        Field("bottom", _("Players in the bottom wide zone"), "int", 0, 8),
+        Field("los", ("phrase", "setup_los"), "int", 0, 7),
+        Field("top", ("phrase", "setup_top"), "int", 0, 8),
+        Field("bottom", ("phrase", "setup_bottom"), "int", 0, 8),
         Field("back", _("Other players in the centre"), "int", 0, 11),
     ]
 

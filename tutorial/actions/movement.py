@@ -40,9 +40,9 @@ def move_fields(ws: Workspace) -> list[Field]:
     return [
         ag_field(ws),
         Field("ma", _("Movement (MA)"), "int", 1, 9),
-        Field("tz", _("Tackle zones on the square moved into"), "int", 0, 7),
+        Field("tz", ("phrase", "tz_destination"), "int", 0, 7),
         *(skill_field(name, slug) for name, slug in MOVE_SKILLS.items()),
-        Field("marker_tackle", _("The player being left has Tackle"), "bool"),
+        Field("marker_tackle", ("phrase", "marker_tackle"), "bool"),
         TEAM_REROLL,
         BLIZZARD,
     ]
