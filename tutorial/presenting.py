@@ -258,7 +258,7 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
         action_error=computed.action_error,
         links=links_for(step, scenario.ruleset, lang),
         values=outcome.values,
-        legend=pictures.legend(outcome, ws, edition),
+        legend=pictures.legend(outcome, ws, edition, step),
     )
 
 
