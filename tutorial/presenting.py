@@ -12,6 +12,7 @@ from typing import Any
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 from django.utils.translation import override
 
 from rulebook import links, selectors
@@ -19,7 +20,7 @@ from rulebook.engine.explain import Explanation
 
 from . import inputs, phrases, pictures
 from .actions.base import ExplanationPanel
-from .scenario import Scenario, StepSpec
+from .scenario import Scenario, StepSpec, all_scenarios
 from .stepping import Computed, compute
 from .values import Value, Word, fill
 
@@ -206,14 +207,25 @@ def resolve_link(spec: str, default_ruleset: str, lang: str) -> dict[str, str] |
     return {"url": url, "label": label, "kind": kind}
 
 
+ARTICLES_RE = re.compile(r"^(the|el|la|los|las|il|lo|gli|i|le|les|l')\s*", re.IGNORECASE)
+
+
+def link_key(label: str) -> str:
+    """What a reader sees of a link: "The kick-off" and "Kick-off" name the same thing."""
+    return re.sub(r"[\W_]+", "", ARTICLES_RE.sub("", label.strip().casefold()))
+
+
 def links_for(step: StepSpec, ruleset: str, lang: str) -> list[dict[str, str]]:
-    """The rules a step involves, each once."""
-    found: dict[str, dict[str, str]] = {}
+    """The rules a step involves, each once: one link per page and per name (the first listed,
+    usually the rules section, wins over a glossary entry of the same name)."""
+    found: list[dict[str, str]] = []
+    seen: set[str] = set()
     for spec in step.links:
         link = resolve_link(spec, ruleset, lang)
-        if link and link["url"] not in found:
-            found[link["url"]] = link
-    return list(found.values())
+        if link and link["url"] not in seen and link_key(link["label"]) not in seen:
+            seen |= {link["url"], link_key(link["label"])}
+            found.append(link)
+    return found
 
 
 def localized(texts: Mapping[str, str], lang: str, edition: str) -> str:
@@ -260,6 +272,46 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
         values=outcome.values,
         legend=pictures.legend(outcome, ws, edition, step),
     )
+
+
+# The order a newcomer is advised to follow: the classic rules from team building to the kick-off,
+# then what the 2025 edition changes, then DreadBall (each part in the scenarios' own order).
+PATH = (
+    (
+        "lrb6",
+        gettext_lazy("Blood Bowl: start here"),
+        gettext_lazy("The classic rules, one scenario after another: each uses what the previous ones showed."),
+    ),
+    (
+        "bb2025",
+        gettext_lazy("Then: the 2025 edition"),
+        gettext_lazy("The same scenes under the 2025 rules, once the classic ones are familiar."),
+    ),
+    (
+        "dreadball2",
+        gettext_lazy("DreadBall"),
+        gettext_lazy("Another game, on hexes: dice checks first, then facing and moving."),
+    ),
+)
+
+
+def recommended_path(lang: str) -> list[dict[str, Any]]:
+    """The tutorial's parts in the recommended order, each with its scenarios (title, summary, URL)."""
+    parts = []
+    for ruleset, title, intro in PATH:
+        items = [
+            {
+                "scenario": s,
+                "title": localized(s.title, lang, s.ruleset),
+                "summary": localized(s.summary, lang, s.ruleset),
+                "url": step_url(s, 1, lang),
+            }
+            for s in all_scenarios()
+            if s.ruleset == ruleset
+        ]
+        if items:
+            parts.append({"key": ruleset, "title": str(title), "intro": str(intro), "items": items})
+    return parts
 
 
 def step_url(scenario: Scenario, number: int, lang: str) -> str:

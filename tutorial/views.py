@@ -14,17 +14,7 @@ from .scenario import all_scenarios, get_scenario
 
 
 def index(request: HtmxHttpRequest) -> HttpResponse:
-    lang = get_language()
-    items = [
-        {
-            "scenario": s,
-            "title": presenting.localized(s.title, lang, s.ruleset),
-            "summary": presenting.localized(s.summary, lang, s.ruleset),
-            "url": presenting.step_url(s, 1, lang),
-        }
-        for s in all_scenarios()
-    ]
-    return render(request, "tutorial/index.html", {"items": items})
+    return render(request, "tutorial/index.html", {"paths": presenting.recommended_path(get_language())})
 
 
 def scenario_start(request: HtmxHttpRequest, slug: str) -> HttpResponse:
