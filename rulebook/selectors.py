@@ -110,6 +110,11 @@ def edition_skill_names(ruleset: str, lang: str) -> dict[str, str]:
     return {**aliases, **names}
 
 
+def edition_term_names(ruleset: str, lang: str) -> dict[str, str]:
+    """Every glossary term of a ruleset in a language, by slug, in one query."""
+    return dict(GlossaryTerm.objects.filter(ruleset__key=ruleset).values_list("slug", f"term_{lang}"))
+
+
 def skill_names(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) -> dict[str, str]:
     """Names of several skills in one query. A 2025 step may name a classic-only skill: the
     classic name is used then. A slug found nowhere is spelt out from the slug."""

@@ -2,11 +2,12 @@
 board (hexes), a budget bar and outcome bar charts.
 
 Colours are CSS variables (var(--team-a), var(--team-b), …, see static/css/tutorial.css and
-site.css) so the pictures follow light and dark mode; the only text is numbers. No style=
-attribute (the Content-Security-Policy allows no inline style): shades that vary are SVG
-presentation attributes (fill-opacity="…"), which the policy does not touch. Each picture is
-cropped (viewBox) to the region of interest so it stays readable on a phone, and carries a
-<title> and <desc>; the page also lists the positions as text.
+site.css) so the pictures follow light and dark mode; the only text is numbers. Each picture is
+cropped (viewBox) to the region of interest, and its text is sized in the picture's own units so
+that it is at least MIN_TEXT_PX CSS pixels on a 360 px phone (PHONE_WIDTH px of picture): a wide
+crop gets larger numbers, and per-square chances that no longer fit a square are left to the
+legend. Each picture carries a <title> and <desc>; the page also lists the positions as text.
+No style attribute: sizes and opacities are presentation attributes (CSP style-src 'self').
 """
 
 from __future__ import annotations
@@ -25,11 +26,10 @@ from .scenario import PlayerSpec
 
 CELL = 32
 PAD = 2
-# Board text must never be drawn under 11 CSS px (on a 360 px phone too): the smallest text of a
-# pitch is 10 units (the odds in squares), of the hex board 11 units. Each picture carries the
-# width at which that holds; narrow screens show it at that width at least and let the reader pan.
+PHONE_WIDTH = 320  # CSS px a picture gets on a 360 px phone (328: main has 1rem padding a side), with a margin
 MIN_TEXT_PX = 11
-PITCH_SMALLEST_TEXT, HEX_SMALLEST_TEXT = 10, 11
+AXIS_TEXT, PLAYER_TEXT, HEAT_TEXT = 9.0, 13.0, 8.0  # sizes in picture units on a wide screen
+CHAR_WIDTH = 0.56  # average width of a digit or % sign, in ems
 MIN_COLS, MIN_ROWS = 9, 7
 BAND_CLASS = {"quick": "band--quick", "short": "band--short", "long": "band--long", "bomb": "band--bomb"}
 HEX_R = 20
@@ -67,11 +67,6 @@ def _grow(lo: int, hi: int, minimum: int, limit: int) -> tuple[int, int]:
     return lo, hi
 
 
-def legible_width(view_width: float, smallest_text: float) -> int:
-    """The CSS width in px at which text of `smallest_text` units is MIN_TEXT_PX tall."""
-    return math.ceil(view_width * MIN_TEXT_PX / smallest_text)
-
-
 def crop_for(cells: Iterable[Cell], focus: tuple[Cell, Cell] | None = None) -> Crop:
     """The region to show: the step's focus if it has one, else the cells of interest padded."""
     if focus:
@@ -89,6 +84,32 @@ def crop_for(cells: Iterable[Cell], focus: tuple[Cell, Cell] | None = None) -> C
     x0, x1 = _grow(max(0, min(xs) - PAD), min(PITCH_LENGTH - 1, max(xs) + PAD), MIN_COLS, PITCH_LENGTH)
     y0, y1 = _grow(max(0, min(ys) - PAD), min(PITCH_WIDTH - 1, max(ys) + PAD), MIN_ROWS, PITCH_WIDTH)
     return Crop(x0, y0, x1, y1)
+
+
+def min_text(view_width: float) -> float:
+    """The smallest font size, in picture units, that is MIN_TEXT_PX on a phone."""
+    return MIN_TEXT_PX * view_width / PHONE_WIDTH
+
+
+def crop_view_width(crop: Crop) -> float:
+    return (crop.x1 - crop.x0 + 1) * CELL + axis_margin(crop)
+
+
+def axis_margin(crop: Crop) -> float:
+    """Room left of and above the squares for the row and column numbers."""
+    width = (crop.x1 - crop.x0 + 1) * CELL
+    size = max(AXIS_TEXT, MIN_TEXT_PX * (width + 14) / PHONE_WIDTH)
+    return max(14.0, size * 1.9)
+
+
+def heat_text(crop: Crop) -> float:
+    return max(HEAT_TEXT, min_text(crop_view_width(crop)))
+
+
+def heat_labels_fit(crop: Crop, labels: Iterable[str]) -> bool:
+    """Whether every chance label fits inside its square at a size readable on a phone."""
+    size = heat_text(crop)
+    return all(len(label) * CHAR_WIDTH * size <= CELL - 2 for label in labels)
 
 
 def _square_class(cell: Cell) -> str:
@@ -140,11 +161,14 @@ def pitch_svg(
 ) -> str:
     """The Blood Bowl pitch around the action: squares, zones, players, ball and marks."""
     w, h = (crop.x1 - crop.x0 + 1) * CELL, (crop.y1 - crop.y0 + 1) * CELL
-    margin = 14  # room for the column and row numbers
-    vb = f"{crop.x0 * CELL - margin} {crop.y0 * CELL - margin} {w + margin} {h + margin}"
+    margin = axis_margin(crop)  # room for the column and row numbers
+    smallest = min_text(w + margin)
+    axis, number = max(AXIS_TEXT, smallest), max(PLAYER_TEXT, smallest)
+    heat_size = heat_text(crop)
+    show_heat = heat_labels_fit(crop, (format_pct(p) for c, p in marks.heat.items() if crop.contains(c) and p > 0))
+    vb = f"{crop.x0 * CELL - margin:g} {crop.y0 * CELL - margin:g} {w + margin:g} {h + margin:g}"
     out = [
-        f'<svg class="diagram diagram--pitch" viewBox="{vb}" width="{legible_width(w + margin, PITCH_SMALLEST_TEXT)}" '
-        f'role="img" aria-labelledby="{uid}-t {uid}-d" '
+        f'<svg class="diagram diagram--pitch" viewBox="{vb}" role="img" aria-labelledby="{uid}-t {uid}-d" '
         f'xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>',
         _arrow_defs(uid),
@@ -153,9 +177,15 @@ def pitch_svg(
         x, y = cell[0] * CELL, cell[1] * CELL
         out.append(f'<rect class="{_square_class(cell)}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>')
     for x in range(crop.x0, crop.x1 + 1):
-        out.append(f'<text class="axis" x="{x * CELL + CELL / 2}" y="{crop.y0 * CELL - 3}">{x + 1}</text>')
+        out.append(
+            f'<text class="axis" font-size="{axis:.1f}" x="{x * CELL + CELL / 2}" y="{crop.y0 * CELL - axis * 0.35:.1f}">'
+            f"{x + 1}</text>"
+        )
     for y in range(crop.y0, crop.y1 + 1):
-        out.append(f'<text class="axis" x="{crop.x0 * CELL - 7}" y="{y * CELL + CELL / 2 + 3}">{y + 1}</text>')
+        out.append(
+            f'<text class="axis" font-size="{axis:.1f}" x="{crop.x0 * CELL - margin / 2:.1f}" '
+            f'y="{y * CELL + CELL / 2 + axis * 0.35:.1f}">{y + 1}</text>'
+        )
     half = PITCH_LENGTH // 2
     if crop.x0 < half <= crop.x1:
         out.append(
@@ -187,9 +217,11 @@ def pitch_svg(
             out.append(
                 f'<rect class="heat" fill-opacity="{0.12 + 0.5 * float(chance) / top:.2f}" x="{x}" y="{y}" width="{CELL}" height="{CELL}"/>'
             )
-            out.append(
-                f'<text class="heat-label" x="{x + CELL / 2}" y="{y + CELL - 4}">{escape(format_pct(chance))}</text>'
-            )
+            if show_heat:
+                out.append(
+                    f'<text class="heat-label" font-size="{heat_size:.1f}" x="{x + CELL / 2}" y="{y + CELL - 4}">'
+                    f"{escape(format_pct(chance))}</text>"
+                )
     for cell in marks.push:
         if crop.contains(cell):
             out.append(
@@ -211,7 +243,7 @@ def pitch_svg(
         state = "standing" if p.status == "standing" else "down"
         out.append(
             f'<g class="player player--{colour} player--{state}"><circle cx="{cx}" cy="{cy}" r="{CELL * 0.4:.1f}"/>'
-            f'<text x="{cx}" y="{cy + 4.5}">{p.number}</text></g>'
+            f'<text font-size="{number:.1f}" x="{cx}" y="{cy + number * 0.35:.1f}">{p.number}</text></g>'
         )
     if ball and crop.contains(ball):
         cx, cy = _centre(ball)
@@ -268,9 +300,11 @@ def hex_svg(
     pad = HEX_R * 2.4
     x0, x1 = min(c[0] for c in centres) - pad, max(c[0] for c in centres) + pad
     y0, y1 = min(c[1] for c in centres) - pad, max(c[1] for c in centres) + pad
+    smallest = min_text(x1 - x0)
+    label_size, goal_size, number = max(11.0, smallest), max(14.0, smallest * 1.25), max(PLAYER_TEXT, smallest)
     out = [
         f'<svg class="diagram diagram--hex" viewBox="{x0:.0f} {y0:.0f} {x1 - x0:.0f} {y1 - y0:.0f}" '
-        f'width="{legible_width(x1 - x0, HEX_SMALLEST_TEXT)}" role="img" '
+        f'role="img" '
         f'aria-labelledby="{uid}-t {uid}-d" xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>',
         _arrow_defs(uid),
@@ -299,7 +333,11 @@ def hex_svg(
     for (q, r), letter in sorted(marks.labels.items()):
         cx, cy = hex_centre(q, r)
         goal = " hex-label--goal" if (q, r) in marks.highlight else ""
-        out.append(f'<text class="hex-label{goal}" x="{cx:.1f}" y="{cy + 4.5:.1f}">{escape(letter)}</text>')
+        size = goal_size if goal else label_size
+        out.append(
+            f'<text class="hex-label{goal}" font-size="{size:.1f}" x="{cx:.1f}" y="{cy + size * 0.35:.1f}">'
+            f"{escape(letter)}</text>"
+        )
     for p in cast:
         if p.square is None:
             continue
@@ -315,7 +353,7 @@ def hex_svg(
             )
         out.append(
             f'<g class="player player--{colour} player--{state}">{facing}<circle cx="{cx:.1f}" cy="{cy:.1f}" r="{HEX_R * 0.5:.1f}"/>'
-            f'<text x="{cx:.1f}" y="{cy + 4:.1f}">{p.number}</text></g>'
+            f'<text font-size="{number:.1f}" x="{cx:.1f}" y="{cy + number * 0.35:.1f}">{p.number}</text></g>'
         )
     if ball:
         cx, cy = hex_centre(*ball)

@@ -27,9 +27,10 @@ class Problem:
 
 
 def parse(
-    fields: list[Field], query: Mapping[str, str], defaults: dict[str, Any]
+    fields: list[Field], query: Mapping[str, str], defaults: dict[str, Any], labels: Mapping[str, str] | None = None
 ) -> tuple[dict[str, Any], list[Problem]]:
-    """Values for every field (the default when absent) and the problems found.
+    """Values for every field (the default when absent) and the problems found (each message
+    names the field by `labels`, the labels the form shows, or the field's own label).
 
     Checkboxes: an unticked box sends nothing, so once the form has been submitted
     (the hidden `try` parameter) a missing box means False."""
@@ -37,6 +38,7 @@ def parse(
     values = dict(defaults)
     problems: list[Problem] = []
     for spec in fields:
+        label = (labels or {}).get(spec.name) or str(spec.label)
         raw = query.get(spec.name)
         if spec.kind == "bool":
             if raw is not None or submitted:
@@ -53,7 +55,7 @@ def parse(
                 problems.append(
                     Problem(
                         spec.name,
-                        _("“%(value)s” is not one of the choices for %(label)s.") % {"value": raw, "label": spec.label},
+                        _("“%(value)s” is not one of the choices for %(label)s.") % {"value": raw, "label": label},
                     )
                 )
             continue
@@ -61,9 +63,7 @@ def parse(
             number = parse_int(raw, -ANY_NUMBER, ANY_NUMBER, spec.name)
         except QueryError:
             problems.append(
-                Problem(
-                    spec.name, _("%(label)s: “%(value)s” is not a whole number.") % {"label": spec.label, "value": raw}
-                )
+                Problem(spec.name, _("%(label)s: “%(value)s” is not a whole number.") % {"label": label, "value": raw})
             )
             continue
         if not spec.lo <= number <= spec.hi:
@@ -71,7 +71,7 @@ def parse(
                 Problem(
                     spec.name,
                     _("%(label)s must be between %(lo)s and %(hi)s (you gave %(value)s).")
-                    % {"label": spec.label, "lo": spec.lo, "hi": spec.hi, "value": number},
+                    % {"label": label, "lo": spec.lo, "hi": spec.hi, "value": number},
                 )
             )
             continue

@@ -4,7 +4,8 @@ lines and headings, read from phrases.toml (es, it, fr, en side by side, like th
 A key may have an edition-specific form, "key@bb2025", used first: the 2025 edition renamed several
 things (Rush for Go For It, Marked for tackle zones). Skill names are never written out: a phrase
 says [[skill:mighty-blow]] and gets the skill's name in the reader's language and the edition from
-the content, so a phrase cannot drift from the skill pages.
+the content, so a phrase cannot drift from the skill pages. A text may also name a glossary term
+or another edition's name: [[term:fumble]], [[lrb6:term:go-for-it]], [[lrb6:skill:dodge]].
 """
 
 from __future__ import annotations
@@ -16,11 +17,13 @@ from pathlib import Path
 from typing import Any
 
 from rulebook import selectors
-from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS
+from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS
+
+from . import messages
 
 PHRASES_FILE = Path(__file__).with_name("phrases.toml")
 # Sections searched by phrase(), in order; headings are looked up by heading() first.
-SENTENCE_SECTIONS = ("reasons", "dreadball", "outcomes", "words", "lines")
+SENTENCE_SECTIONS = ("reasons", "dreadball", "outcomes", "words", "lines", "labels")
 SECTIONS = (*SENTENCE_SECTIONS, "headings")
 
 Phrases = dict[str, dict[str, dict[str, str]]]  # section → key → language → template
@@ -46,13 +49,6 @@ def load(path: Path = PHRASES_FILE) -> Phrases:
     return data
 
 
-class _Params(dict[str, Any]):
-    """Format mapping that leaves an unknown {name} visible instead of raising."""
-
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
-
-
 def _find(sections: tuple[str, ...], key: str, lang: str, edition: str | None) -> str | None:
     data = load()
     for section in sections:
@@ -65,6 +61,7 @@ def _find(sections: tuple[str, ...], key: str, lang: str, edition: str | None) -
 
 
 SKILL_TOKEN_RE = re.compile(r"\[\[skill:([a-z0-9-]+)\]\]")
+NAME_TOKEN_RE = re.compile(r"\[\[(?:(" + "|".join(RULESET_KEYS) + r"):)?(skill|term):([a-z0-9-]+)\]\]")
 
 
 @lru_cache(maxsize=64)
@@ -72,14 +69,28 @@ def _skill_names(edition: str, lang: str, version: int) -> dict[str, str]:
     return selectors.edition_skill_names(edition, lang)
 
 
+@lru_cache(maxsize=64)
+def _term_names(ruleset: str, lang: str, version: int) -> dict[str, str]:
+    return selectors.edition_term_names(ruleset, lang)
+
+
 def with_skill_names(template: str, lang: str, edition: str | None) -> str:
     """The template with each [[skill:slug]] replaced by that skill's name in the language and
-    edition (the classic rules outside Blood Bowl 2025)."""
+    edition (the classic rules outside Blood Bowl 2025), each [[term:slug]] by the glossary term;
+    a ruleset key in the token names another edition's item ([[lrb6:term:go-for-it]])."""
     if "[[" not in template:
         return template
-    ruleset = edition if edition in BLOOD_BOWL_EDITIONS else "lrb6"
-    names = _skill_names(ruleset, lang, selectors.content_version())
-    return SKILL_TOKEN_RE.sub(lambda m: names.get(m[1]) or m[1].replace("-", " ").title(), template)
+    version = selectors.content_version()
+
+    def name(match: re.Match[str]) -> str:
+        ruleset, kind, slug = match[1] or edition or "lrb6", match[2], match[3]
+        if kind == "skill":
+            names = _skill_names(ruleset if ruleset in BLOOD_BOWL_EDITIONS else "lrb6", lang, version)
+        else:
+            names = _term_names(ruleset, lang, version)
+        return names.get(slug) or slug.replace("-", " ").title()
+
+    return NAME_TOKEN_RE.sub(name, template)
 
 
 def lookup(key: str, lang: str, edition: str | None = None) -> str | None:
@@ -89,11 +100,12 @@ def lookup(key: str, lang: str, edition: str | None = None) -> str | None:
 
 
 def phrase(key: str, lang: str, edition: str | None = None, **params: Any) -> str:
-    """A key as a sentence in the language; the key itself if it has no phrase (never fails)."""
+    """A key as a sentence in the language, its values and forms filled in (messages.render: an
+    unknown {name} stays visible); the key itself if it has no phrase."""
     template = lookup(key, lang, edition)
     if template is None:
         return key.replace("_", " ")
-    return template.format_map(_Params(params))
+    return messages.render(template, params, lang, edition)
 
 
 def outcome(key: str, lang: str, edition: str | None = None) -> str:
@@ -102,10 +114,12 @@ def outcome(key: str, lang: str, edition: str | None = None) -> str:
     return with_skill_names(found, lang, edition) if found is not None else phrase(key, lang, edition)
 
 
-def heading(key: str, lang: str, edition: str | None = None) -> str:
-    """The title of an explanation panel (a heading, else the key's phrase)."""
+def heading(key: str, lang: str, edition: str | None = None, **params: Any) -> str:
+    """The title of an explanation panel (a heading, else the key's phrase), its values filled in."""
     found = _find(("headings",), key, lang, edition)
-    return with_skill_names(found, lang, edition) if found is not None else phrase(key, lang, edition)
+    if found is None:
+        return phrase(key, lang, edition, **params)
+    return messages.render(with_skill_names(found, lang, edition), params, lang, edition)
 
 
 def known_keys() -> set[str]:

@@ -76,7 +76,8 @@ def positions_text(ws: Workspace, lang: str, dreadball: bool) -> list[str]:
     if isinstance(ws.ball, str) and ws.ball in ws.cast:
         lines.append(_("The ball is held by %(player)s.") % {"player": ws.cast[ws.ball].label(lang)})
     elif ball is not None:
-        lines.append(_("The ball is on %(square)s.") % {"square": square_name((ball.x, ball.y))})
+        where = f"q {ball.x}, r {ball.y}" if dreadball else square_name((ball.x, ball.y))
+        lines.append(_("The ball is on %(square)s.") % {"square": where})
     return lines
 
 
@@ -109,7 +110,7 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
                 board, list(ws.cast.values()), colours, ball, outcome.marks, focus, title, desc, threat_colour, uid
             )
         )
-    crop = diagrams.crop_for(_cells_of_interest(ws, outcome), step.focus)
+    crop = pitch_crop(ws, outcome, step)
     ball = ws.ball_square()
     carried = ws.ball if isinstance(ws.ball, str) and ws.ball in ws.cast else None
     svg = diagrams.pitch_svg(
@@ -127,6 +128,11 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
     return mark_safe(svg)
 
 
+def pitch_crop(ws: Workspace, outcome: Outcome, step: StepSpec) -> diagrams.Crop:
+    """The part of the pitch a Blood Bowl step shows (its focus, else the action padded)."""
+    return diagrams.crop_for(_cells_of_interest(ws, outcome), step.focus)
+
+
 def chart(outcome: Outcome, lang: str, edition: str, uid: str) -> SafeString | None:
     if not outcome.chart:
         return None
@@ -135,7 +141,9 @@ def chart(outcome: Outcome, lang: str, edition: str, uid: str) -> SafeString | N
     return mark_safe(charts.chart_svg(bars, title, uid))
 
 
-def legend(outcome: Outcome, ws: Workspace) -> list[tuple[str, str, str]]:
+def legend(
+    outcome: Outcome, ws: Workspace, edition: str | None = None, step: StepSpec | None = None
+) -> list[tuple[str, str, str]]:
     """(css class, label, text inside the swatch) for the marks the picture uses."""
     items = []
     marks = outcome.marks
@@ -151,9 +159,7 @@ def legend(outcome: Outcome, ws: Workspace) -> list[tuple[str, str, str]]:
         )
     if marks.zones_against:
         enemy = next((t.colour for k, t in ws.scenario.teams.items() if k != marks.zones_against), "b")
-        items.append(
-            (f"tz-{enemy}", _("Shaded squares: tackle zones of the opposing players (darker: more zones)"), "")
-        )
+        items.append((f"tz-{enemy}", phrases.phrase("legend_tackle_zones", lang, edition), ""))
     if marks.threat:
         opponent = ws.cast.get(ws.action.get("opponent", ""))
         items.append(
@@ -174,7 +180,14 @@ def legend(outcome: Outcome, ws: Workspace) -> list[tuple[str, str, str]]:
     if marks.push:
         items.append(("push", _("Dashed squares: where the defender can be pushed"), ""))
     if marks.heat:
-        items.append(("heat", _("Numbers: chance of reaching or landing on each square"), ""))
+        labels = [Pct(p).format(lang) for p in marks.heat.values() if p > 0]
+        crop = pitch_crop(ws, outcome, step) if step is not None and ws.scenario.game != "dreadball" else None
+        if crop is None or diagrams.heat_labels_fit(crop, labels):
+            items.append(("heat", _("Numbers: chance of reaching or landing on each square"), ""))
+        else:  # too many squares for their numbers to be readable on a phone: the text gives them
+            items.append(
+                ("heat", _("Shaded squares: where the ball can land or the player can go (darker: likelier)"), "")
+            )
     if marks.bands:
         items.append(("band", _("Shading from dark to light: quick pass, short pass, long pass, long bomb"), ""))
     if marks.highlight and marks.labels:

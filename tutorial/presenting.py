@@ -7,14 +7,13 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from fractions import Fraction
 from functools import lru_cache
 from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import override
+from django.utils.translation import gettext_lazy, override
 
 from rulebook import links, selectors
 from rulebook.engine.explain import Explanation
@@ -22,9 +21,9 @@ from rulebook.engine.explain import Explanation
 from . import inputs, phrases, pictures
 from .actions.base import ExplanationPanel
 from .board.examples import step_board_url
-from .scenario import Scenario, StepSpec
+from .scenario import Scenario, StepSpec, all_scenarios
 from .stepping import Computed, compute
-from .values import Pct, Value, fill
+from .values import Value, Word, fill
 
 LINK_KINDS = ("section", "skill", "table", "term", "variant")
 
@@ -72,23 +71,22 @@ class StepView:
 # -- rendering ------------------------------------------------------------------------------------
 
 
-def format_param(name: str, value: Any, lang: str, edition: str, names: dict[str, str]) -> Any:
-    if hasattr(value, "format") and not isinstance(value, str):
-        return value.format(lang, edition)
-    if name == "chooser" or name == "zone":
-        return phrases.phrase(str(value), lang, edition)
+def as_param(name: str, value: Any, names: dict[str, str]) -> Any:
+    """An explanation's param as a value a phrase can format and choose forms by: engine keys
+    that name a side or a zone become words, player ids become names."""
+    if name in ("chooser", "zone", "side") and isinstance(value, str):
+        return Word(value)
     if name == "players" and isinstance(value, tuple):
         return ", ".join(names.get(v, str(v)) for v in value)
-    if isinstance(value, Fraction):
-        return Pct(value).format(lang)
-    if isinstance(value, tuple):
-        return ", ".join(str(v) for v in value)
     return value
 
 
 def _phrase(key: str, params: dict[str, Any], lang: str, edition: str, names: dict[str, str]) -> str:
-    formatted = {k: format_param(k, v, lang, edition, names) for k, v in params.items()}
-    return phrases.phrase(key, lang, edition, **formatted)
+    return phrases.phrase(key, lang, edition, **{k: as_param(k, v, names) for k, v in params.items()})
+
+
+def capitalised(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def signed(value: int) -> str:
@@ -117,7 +115,8 @@ def render_panels(
     for panel in panels:
         lines = explanation_lines(panel.explanation, lang, edition, names) if panel.explanation else []
         lines += [_phrase(key, params, lang, edition, names) for key, params in panel.lines]
-        heading = phrases.heading(panel.heading, lang, edition)
+        params = {k: v for k, v in panel.heading_params.items() if k != "square"}
+        heading = capitalised(phrases.heading(panel.heading, lang, edition, **params))
         square = panel.heading_params.get("square")
         if square is not None:
             heading += f" → ({square[0] + 1}, {square[1] + 1})"
@@ -136,16 +135,25 @@ def narration_html(text: str) -> SafeString:
     return mark_safe(html)  # escaped above; only <p> and <strong> are ours
 
 
+SKILL_LABELS = ("skill", "defender-skill")
+
+
 def skill_slugs(labels: list[Any]) -> list[str]:
     """The skills a form's labels name (("skill", slug) and ("defender-skill", slug))."""
-    return [payload for label in labels if isinstance(label, tuple) and label[0] != "text" for payload in [label[1]]]
+    return [label[1] for label in labels if isinstance(label, tuple) and label[0] in SKILL_LABELS]
 
 
-def field_label(label: Any, lang: str, skill_names: dict[str, str]) -> str:
+def field_label(
+    label: Any, lang: str, skill_names: dict[str, str], player_names: dict[str, str], edition: str | None = None
+) -> str:
     if isinstance(label, tuple):
-        kind, payload = label
+        kind, payload = label[0], label[1]
         if kind == "text":
             return str(payload.get(lang) or payload.get("en", ""))
+        if kind == "phrase":
+            return phrases.phrase(payload, lang, edition)
+        if kind == "player":  # ("player", id, "%(player)s: …")
+            return capitalised(str(label[2]) % {"player": player_names.get(payload, payload)})
         name = skill_names[payload]
         return _("Opponent has %(skill)s") % {"skill": name} if kind == "defender-skill" else name
     return str(label)
@@ -155,13 +163,14 @@ def form_fields(computed: Computed, ruleset: str, lang: str) -> list[FormField]:
     """The try-it form's fields in the reader's language (every skill name in one query)."""
     errors = {p.field: p.message for p in computed.problems}
     names = selectors.skill_names(ruleset, skill_slugs([spec.label for spec in computed.fields]), lang)
+    players = {pid: p.label(lang) for pid, p in computed.ws.cast.items()}
     result = []
     for spec in computed.fields:
         value = computed.values.get(spec.name)
         result.append(
             FormField(
                 spec.name,
-                field_label(spec.label, lang, names),
+                field_label(spec.label, lang, names, players, ruleset),
                 spec.kind,
                 value,
                 spec.lo,
@@ -200,6 +209,14 @@ def resolve_link(spec: str, default_ruleset: str, lang: str) -> dict[str, str] |
     return {"url": url, "label": label, "kind": kind}
 
 
+ARTICLES_RE = re.compile(r"^(the|el|la|los|las|il|lo|gli|i|le|les|l')\s*", re.IGNORECASE)
+
+
+def link_key(label: str) -> str:
+    """What a reader sees of a link: "The kick-off" and "Kick-off" name the same thing."""
+    return re.sub(r"[\W_]+", "", ARTICLES_RE.sub("", label.strip().casefold()))
+
+
 def links_for(step: StepSpec, ruleset: str, lang: str) -> list[dict[str, str]]:
     """The rules a step involves, each once (looked up once per content version)."""
     return [dict(link) for link in _links(tuple(step.links), ruleset, lang, selectors.content_version())]
@@ -207,12 +224,27 @@ def links_for(step: StepSpec, ruleset: str, lang: str) -> list[dict[str, str]]:
 
 @lru_cache(maxsize=1024)
 def _links(specs: tuple[str, ...], ruleset: str, lang: str, version: str) -> tuple[dict[str, str], ...]:
-    found: dict[str, dict[str, str]] = {}
+    """One link per page and per name (the first listed, usually the rules section, wins over a
+    glossary entry of the same name)."""
+    found: list[dict[str, str]] = []
+    seen: set[str] = set()
     for spec in specs:
         link = resolve_link(spec, ruleset, lang)
-        if link and link["url"] not in found:
-            found[link["url"]] = link
-    return tuple(found.values())
+        if link and link["url"] not in seen and link_key(link["label"]) not in seen:
+            seen |= {link["url"], link_key(link["label"])}
+            found.append(link)
+    return tuple(found)
+
+
+def localized(texts: Mapping[str, str], lang: str, edition: str) -> str:
+    """A scenario's text in the language, each [[skill:slug]] named as in that edition."""
+    return phrases.with_skill_names(texts[lang], lang, edition)
+
+
+def narration(scenario: Scenario, step: StepSpec, values: dict[str, Value], lang: str, mark: bool = False) -> str:
+    """The step's text with the engine's values and the forms they choose (messages.py)."""
+    edition = step.edition or scenario.ruleset
+    return fill(localized(step.text, lang, edition), values, lang, edition, mark)
 
 
 def step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: str) -> StepView:
@@ -227,7 +259,7 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
     ws, outcome = computed.ws, computed.outcome
     edition = step.edition or scenario.ruleset
     names = {pid: p.label(lang) for pid, p in ws.cast.items()}
-    title = step.title[lang]
+    title = localized(step.title, lang, edition)
     fields = form_fields(computed, edition, lang)
     raw_query_values(fields, query)
     return StepView(
@@ -236,7 +268,7 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
         lang=lang,
         edition=edition,
         title=title,
-        narration=narration_html(fill(step.text[lang], outcome.values, lang, edition)),
+        narration=narration_html(narration(scenario, step, outcome.values, lang)),
         picture=pictures.picture(ws, outcome, step, lang, title, f"{scenario.slug}-{number}"),
         positions=pictures.positions_text(ws, lang, scenario.game == "dreadball"),
         panels=render_panels(outcome.panels, lang, edition, names),
@@ -246,9 +278,49 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
         action_error=computed.action_error,
         links=links_for(step, scenario.ruleset, lang),
         values=outcome.values,
-        legend=pictures.legend(outcome, ws),
+        legend=pictures.legend(outcome, ws, edition, step),
         board_url=step_board_url(ws, edition, lang),
     )
+
+
+# The order a newcomer is advised to follow: the classic rules from team building to the kick-off,
+# then what the 2025 edition changes, then DreadBall (each part in the scenarios' own order).
+PATH = (
+    (
+        "lrb6",
+        gettext_lazy("Blood Bowl: start here"),
+        gettext_lazy("The classic rules, one scenario after another: each uses what the previous ones showed."),
+    ),
+    (
+        "bb2025",
+        gettext_lazy("Then: the 2025 edition"),
+        gettext_lazy("The same scenes under the 2025 rules, once the classic ones are familiar."),
+    ),
+    (
+        "dreadball2",
+        gettext_lazy("DreadBall"),
+        gettext_lazy("Another game, on hexes: dice checks first, then facing and moving."),
+    ),
+)
+
+
+def recommended_path(lang: str) -> list[dict[str, Any]]:
+    """The tutorial's parts in the recommended order, each with its scenarios (title, summary, URL)."""
+    parts = []
+    for ruleset, title, intro in PATH:
+        items = [
+            {
+                "scenario": s,
+                "title": localized(s.title, lang, s.ruleset),
+                "summary": localized(s.summary, lang, s.ruleset),
+                "url": step_url(s, 1, lang),
+            }
+            for s in all_scenarios()
+            if s.ruleset == ruleset
+        ]
+        if items:
+            parts.append({"key": ruleset, "title": str(title), "intro": str(intro), "items": items})
+    return parts
 
 
 def step_url(scenario: Scenario, number: int, lang: str) -> str:

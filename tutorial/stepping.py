@@ -8,14 +8,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
+from django.utils.translation import get_language
+
 from rulebook.engine import get_edition
 
-from . import inputs
+from . import inputs, phrases
 from .actions import KINDS
 from .actions.base import ActionError, ActionKind, Field, Outcome
 from .actions.workspace import Workspace
 from .scenario import Scenario, StepSpec
-from .values import Value
+from .values import Flag, Value, plain
 
 
 def workspace_for(scenario: Scenario, step: StepSpec, edition: str | None = None) -> Workspace:
@@ -40,6 +42,19 @@ def query_names(scenario: Scenario, step: StepSpec) -> tuple[str, ...]:
     return (*(f.name for f in chosen_fields(kind, workspace_for(scenario, step), step)), "try")
 
 
+def readable_labels(fields: list[Field], ws: Workspace) -> dict[str, str]:
+    """The labels of the fields that name a player or are a phrase, for the input messages (the
+    page's form labels are built in presenting.form_fields, with the skill names)."""
+    lang = get_language() or "en"
+    labels = {}
+    for f in fields:
+        if isinstance(f.label, tuple) and f.label[0] == "player":
+            labels[f.name] = str(f.label[2]) % {"player": ws.spec(f.label[1]).label(lang)}
+        elif isinstance(f.label, tuple) and f.label[0] == "phrase":
+            labels[f.name] = phrases.phrase(f.label[1], lang, ws.edition_key)
+    return labels
+
+
 @dataclass
 class Computed:
     ws: Workspace
@@ -56,7 +71,7 @@ def compute(scenario: Scenario, step: StepSpec, query: Mapping[str, str]) -> Com
     ws = workspace_for(scenario, step)
     fields = chosen_fields(kind, ws, step)
     defaults = kind.defaults(ws)
-    values, problems = inputs.parse(fields, query, defaults)
+    values, problems = inputs.parse(fields, query, defaults, readable_labels(fields, ws))
     action_error = ""
     try:
         outcome = kind.run(ws, values if not problems else defaults)
@@ -66,7 +81,16 @@ def compute(scenario: Scenario, step: StepSpec, query: Mapping[str, str]) -> Com
         outcome = kind.run(ws, defaults)
     compare = step.action.get("compare")
     if compare:
-        outcome.values.update(_compared(scenario, step, kind, compare, values if not problems else defaults))
+        other = _compared(scenario, step, kind, compare, values if not problems else defaults)
+        outcome.values.update(other)
+        # whether the two editions give the same answer, for sentences that say so
+        outcome.values.update(
+            {
+                f"same_{name}": Flag(plain(value) == plain(outcome.values[name]))
+                for name, value in ((k.removeprefix("other_"), v) for k, v in other.items())
+                if name in outcome.values
+            }
+        )
     return Computed(ws, outcome, fields, values, problems, action_error)
 
 

@@ -1,8 +1,10 @@
 """Typed values the engine's answers are turned into, and their locale formatting.
 
-Narrations hold placeholders ({target}, {probability}); a computed step returns a dict of
-these values and each is formatted for the reader's language with Babel (the same `num` and
-`pct` logic as the rules pages) only when the page is rendered.
+Narrations hold placeholders ({target}, {probability}) and forms chosen by a value ({tz, plural,
+=0 {…} one {…} other {…}}, {dodge, select, yes {…} other {…}}: see messages.py); a computed step
+returns a dict of these values and each is formatted for the reader's language with Babel (the
+same `num` and `pct` logic as the rules pages) only when the page is rendered. A value says what
+a plural form counts (plural_operand) and what a select form chooses by (select_key).
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from fractions import Fraction
 
 from rulebook.formatting import num, percentage
 
-from . import phrases
+from . import messages, phrases
 
 
 @dataclass(frozen=True)
@@ -24,6 +26,13 @@ class Pct:
     def format(self, lang: str, edition: str | None = None) -> str:
         return percentage(self.value)
 
+    def plural_operand(self) -> None:
+        return None
+
+    def select_key(self) -> str:
+        """Whether it can happen at all, or always does: "none", "some" or "all"."""
+        return "none" if self.value == 0 else "all" if self.value == 1 else "some"
+
 
 @dataclass(frozen=True)
 class Target:
@@ -34,6 +43,12 @@ class Target:
     def format(self, lang: str, edition: str | None = None) -> str:
         return f"{self.value}+"
 
+    def plural_operand(self) -> None:
+        return None
+
+    def select_key(self) -> str:
+        return str(self.value)
+
 
 @dataclass(frozen=True)
 class Num:
@@ -41,6 +56,12 @@ class Num:
 
     def format(self, lang: str, edition: str | None = None) -> str:
         return num(self.value)
+
+    def plural_operand(self) -> int | float:
+        return self.value
+
+    def select_key(self) -> str | None:
+        return str(self.value) if isinstance(self.value, int) else None
 
 
 @dataclass(frozen=True)
@@ -56,6 +77,12 @@ class Frac:
             else num(self.value.numerator)
         )
 
+    def plural_operand(self) -> None:
+        return None
+
+    def select_key(self) -> None:
+        return None
+
 
 @dataclass(frozen=True)
 class Word:
@@ -66,6 +93,12 @@ class Word:
 
     def format(self, lang: str, edition: str | None = None) -> str:
         return phrases.phrase(self.key, lang, edition, **dict(self.params))
+
+    def plural_operand(self) -> None:
+        return None
+
+    def select_key(self) -> str:
+        return self.key
 
 
 @dataclass(frozen=True)
@@ -78,26 +111,59 @@ class Text:
         found = dict(self.by_lang)
         return found.get(lang) or found.get("en", "")
 
+    def plural_operand(self) -> None:
+        return None
 
-Value = Pct | Target | Num | Frac | Word | Text
-
-
-class _Missing(dict):
-    def __missing__(self, key: str) -> str:
-        return "{" + key + "}"
+    def select_key(self) -> None:
+        return None
 
 
-def fill(template: str, values: dict[str, Value], lang: str, edition: str | None = None) -> str:
-    """The template with each {name} replaced by its formatted value (unknown names stay)."""
-    formatted = _Missing({name: value.format(lang, edition) for name, value in values.items()})
-    return template.format_map(formatted)
+@dataclass(frozen=True)
+class Flag:
+    """A yes/no answer of the engine (a skill that applies, a re-roll that can be used): chosen
+    by select forms ({dodge, select, yes {…} other {…}}), never shown as a word itself."""
+
+    value: bool
+
+    def format(self, lang: str, edition: str | None = None) -> str:
+        raise messages.MessageError("a yes/no value chooses a form; it is not shown as text")
+
+    def plural_operand(self) -> None:
+        return None
+
+    def select_key(self) -> str:
+        return "yes" if self.value else "no"
+
+
+@dataclass(frozen=True)
+class Signed:
+    """A modifier: +1, −2, ±0 (a true minus sign)."""
+
+    value: int
+
+    def format(self, lang: str, edition: str | None = None) -> str:
+        return f"+{self.value}" if self.value > 0 else (f"−{abs(self.value)}" if self.value < 0 else "±0")
+
+    def plural_operand(self) -> int:
+        return abs(self.value)
+
+    def select_key(self) -> str:
+        return "up" if self.value > 0 else "down" if self.value < 0 else "zero"
+
+
+Value = Pct | Target | Num | Frac | Word | Text | Flag | Signed
+
+
+def fill(template: str, values: dict[str, Value], lang: str, edition: str | None = None, mark: bool = False) -> str:
+    """The template with each value and form filled in (messages.render; unknown names stay)."""
+    return messages.render(template, values, lang, edition, mark)
 
 
 def plain(value: Value) -> object:
     """JSON-friendly form of a value (fractions as "n/d")."""
     if isinstance(value, (Pct, Frac)):
         return f"{value.value.numerator}/{value.value.denominator}"
-    if isinstance(value, (Target, Num)):
+    if isinstance(value, (Target, Num, Flag, Signed)):
         return value.value
     if isinstance(value, Word):
         return value.key

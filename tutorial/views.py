@@ -32,12 +32,7 @@ def step_params(slug: str, number: int) -> tuple[str, ...]:
 
 @public_page()
 def index(request: HtmxHttpRequest) -> HttpResponse:
-    lang = get_language()
-    items = [
-        {"scenario": s, "title": s.title[lang], "summary": s.summary[lang], "url": presenting.step_url(s, 1, lang)}
-        for s in all_scenarios()
-    ]
-    return render(request, "tutorial/index.html", {"items": items})
+    return render(request, "tutorial/index.html", {"paths": presenting.recommended_path(get_language())})
 
 
 @read_only
@@ -66,7 +61,7 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         "view": view,
         "number": number,
         "total": total,
-        "scenario_title": scenario.title[lang],
+        "scenario_title": presenting.localized(scenario.title, lang, scenario.ruleset),
         "previous_url": presenting.step_url(scenario, number - 1, lang) if number > 1 else "",
         "next_url": presenting.step_url(scenario, number + 1, lang) if number < total else "",
         "index_url": presenting.index_url(lang),

@@ -75,6 +75,8 @@ def injury_outcome(
     thick_skull = defender.has("thick-skull")
     if stunty and edition.stunty_injury_modifier:
         mods.append(Modifier(edition.stunty_injury_modifier, "stunty_injury"))
+    elif stunty:
+        mods.append(Modifier(0, "stunty_injury_table"))
     if thick_skull:
         mods.append(Modifier(0, "thick_skull"))
     sneaky = action == "foul" and "sneaky-git" in skills

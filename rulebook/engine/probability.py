@@ -105,6 +105,13 @@ def d6_success(target: int) -> Fraction:
     return Fraction(7 - clamp_target(target), 6)
 
 
+def d6_passes(roll: int, target: int) -> bool:
+    """Whether a D6 showing `roll` passes `target`: a 1 always fails and a 6 always succeeds."""
+    if not 1 <= roll <= 6:
+        raise ValueError("a D6 shows 1 to 6")
+    return roll >= clamp_target(target)
+
+
 def clamp_target(target: int) -> int:
     """1 always fails and 6 always succeeds, so any target behaves like one in 2..6."""
     return 2 if target < 2 else 6 if target > 6 else target

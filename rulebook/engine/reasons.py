@@ -82,6 +82,7 @@ REASONS: dict[str, str] = {
     "claw": "Claw: armour breaks on {threshold}+",
     "chainsaw": "Chainsaw: +3 to armour",
     "stunty_injury": "Stunty: +1 to the injury roll",
+    "stunty_injury_table": "Stunty: the injury roll is read on the Stunty injury table",
     "thick_skull": "Thick Skull: the lowest knocked-out result is stunned instead",
 }
 

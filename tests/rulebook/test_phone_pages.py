@@ -139,10 +139,9 @@ def test_the_last_step_of_a_scenario_links_to_the_next_one(client: Client) -> No
     assert "Scenario successivo" not in html and "Tutti gli scenari" in html
 
 
-def test_boards_and_figures_carry_a_legible_width(client: Client) -> None:
-    html = html_of(client, "/en/tutorial/02-the-first-turn/1/")
-    svg = re.search(r'<svg class="diagram diagram--pitch" viewBox="[-\d]+ [-\d]+ (\d+) \d+" width="(\d+)"', html)
-    assert svg and int(svg[2]) >= int(svg[1]) * 11 / 10
+def test_figures_carry_a_legible_width(client: Client) -> None:
+    """Rules figures keep their drawn text sizes and pan; tutorial boards size their text to the
+    crop instead (tests/browser: every step at 360 px)."""
     figure = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="-38 -42 465.7 264"><text font-size="12">A</text></svg>'
     assert legible_svg(figure).startswith('<svg width="427" ')
     assert legible_svg('<svg viewBox="0 0 10 10"><rect/></svg>') == '<svg viewBox="0 0 10 10"><rect/></svg>'

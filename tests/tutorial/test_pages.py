@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from django.utils.translation import gettext, override
 
-from tutorial import presenting, stepping
+from tutorial import phrases, presenting, stepping
 from tutorial.scenario import SCENARIO_DIR, all_scenarios, parse_scenario
 
 pytestmark = pytest.mark.django_db
@@ -45,10 +45,16 @@ def test_every_step_renders_with_picture_and_text(client, slug: str, number: int
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_index_lists_every_scenario(client, lang: str) -> None:
+def test_index_lists_every_scenario_in_the_recommended_order(client, lang: str) -> None:
     html = client.get(f"/{lang}/tutorial/").content.decode()
+    positions = [html.index(f"/{lang}/tutorial/{s.slug}/1/") for s in all_scenarios()]
     for scenario in all_scenarios():
         assert scenario.title[lang].replace("'", "&#x27;") in html
+    parts = [html.index(f'id="part-{key}"') for key in ("lrb6", "bb2025", "dreadball2")]
+    assert parts == sorted(parts), "classic rules first, then 2025, then DreadBall"
+    assert positions == sorted(positions), "each part in the scenarios' order"
+    start = html.index('class="badge"')
+    assert parts[0] < start < positions[1] and html.rfind("01-building-a-team", 0, start) > parts[0]
 
 
 def test_scenario_url_redirects_to_first_step(client) -> None:
@@ -98,8 +104,8 @@ def test_impossible_input_gets_an_inline_message_in_spanish(client, query: str) 
     assert 'class="form-message"' in html and 'aria-invalid="true"' in html
     assert "<script>" not in html
     with override("es"):
-        label = gettext("Agility (AG)") if "ag=" in query else gettext("Tackle zones on the square moved into")
-    assert label in html
+        label = gettext("Agility (AG)") if "ag=" in query else phrases.phrase("tz_destination", "es", "lrb6")
+    assert label in html and label in html[html.index('class="form-message"') :]  # the message names the field
     assert "Zapmo elige peor" in narration(html)  # the page stays in Spanish, with the scenario's numbers
 
 
@@ -137,7 +143,8 @@ def test_narration_follows_a_moved_player() -> None:
         data["players"]["lineman6"]["square"] = [20, 3]  # one tackle zone fewer on the square moved into
 
     view = presenting.step_view(_scenario_with(move_marker), 3, {}, "en")
-    assert "1 tackle zones" in view.narration and "4+" in view.narration
+    assert "in one tackle zone" in view.narration and "1 tackle zones" not in view.narration
+    assert "from 3+ to <strong>4+</strong>" in view.narration
 
 
 def test_links_tolerate_missing_targets() -> None:
@@ -272,3 +279,17 @@ def test_a_pro_thrower_rerolls_his_pass_without_a_team_reroll() -> None:
     plain = _pass_step_values([], "off")["accurate_rr"].value
     pro = _pass_step_values(["pro"], "off")["accurate_rr"].value
     assert pro > plain
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_rules_involved_lists_each_rule_once(lang: str) -> None:
+    """No two links to the same page, and no two with the same name ("The kick-off", "Kick-off")."""
+    for scenario in all_scenarios():
+        for step in scenario.steps:
+            links = presenting.links_for(step, scenario.ruleset, lang)
+            assert links, (scenario.slug, step.number)
+            urls = [link["url"] for link in links]
+            names = [presenting.link_key(link["label"]) for link in links]
+            assert len(set(urls)) == len(urls) and len(set(names)) == len(names), (scenario.slug, step.number, links)
+    kick = presenting.links_for(all_scenarios()[1].steps[2], "lrb6", "en")
+    assert [link["kind"] for link in kick].count("section") == 1

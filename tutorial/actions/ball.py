@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from fractions import Fraction
 from typing import Any
 
 from django.utils.translation import gettext_lazy as _
@@ -9,14 +10,17 @@ from django.utils.translation import gettext_lazy as _
 from rulebook.engine import Square, Weather, movement, passing
 from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
 
-from ..values import Num, Pct, Target, Word
+from ..values import Flag, Num, Pct, Signed, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     RAIN,
     TEAM_REROLL,
     ag_field,
     apply_skills,
+    modifier_total,
+    roll_values,
     skill_field,
+    story_dice,
     team_rerolls,
 )
 from .workspace import Workspace, set_marking_count, square_of
@@ -27,7 +31,7 @@ PICKUP_SKILLS = {"skill_sure_hands": "sure-hands", "skill_big_hand": "big-hand"}
 def pickup_fields(ws: Workspace) -> list[Field]:
     return [
         ag_field(ws),
-        Field("tz", _("Tackle zones on the ball's square"), "int", 0, 8),
+        Field("tz", ("phrase", "tz_ball"), "int", 0, 8),
         *(skill_field(n, s) for n, s in PICKUP_SKILLS.items()),
         TEAM_REROLL,
         RAIN,
@@ -41,7 +45,7 @@ def pickup_defaults(ws: Workspace) -> dict[str, Any]:
     return {
         "ag": spec.ag,
         "tz": zones,
-        "team_reroll": True,
+        "team_reroll": ws.action.get("team_rerolls", 1) > 0,
         "rain": False,
         **{n: s in spec.skills for n, s in PICKUP_SKILLS.items()},
     }
@@ -65,6 +69,14 @@ def pickup_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "probability": Pct(chance),
             "no_reroll": Pct(roll.probability),
             "tz": Num(board.tackle_zones(player.location, spec.team, exclude=pid)),
+            "ag": Num(player.ag),
+            **roll_values(roll.explanation),
+            "sure_hands": Flag(player.has("sure-hands")),
+            "big_hand": Flag(player.has("big-hand")),
+            "team_reroll": Flag(team_rerolls(values) > 0),
+            "rain": Flag(weather is Weather.POURING_RAIN),
+            "rerolled": Flag(chance > roll.probability),
+            **story_dice(ws, roll.target),
         }
     )
     outcome.panels = [
@@ -82,7 +94,7 @@ CATCH_SKILLS = {"skill_catch": "catch"}
 def handoff_fields(ws: Workspace) -> list[Field]:
     return [
         ag_field(ws, "ag", _("Receiver's agility (AG)")),
-        Field("tz", _("Tackle zones on the receiver"), "int", 0, 7),
+        Field("tz", ("phrase", "tz_receiver"), "int", 0, 7),
         skill_field("skill_catch", "catch"),
         TEAM_REROLL,
     ]
@@ -91,7 +103,12 @@ def handoff_fields(ws: Workspace) -> list[Field]:
 def handoff_defaults(ws: Workspace) -> dict[str, Any]:
     spec = ws.spec(ws.action["receiver"])
     zones = ws.board().tackle_zones(Square(*square_of(ws, spec.id)), spec.team, exclude=spec.id)
-    return {"ag": spec.ag, "tz": zones, "team_reroll": True, "skill_catch": "catch" in spec.skills}
+    return {
+        "ag": spec.ag,
+        "tz": zones,
+        "team_reroll": ws.action.get("team_rerolls", 1) > 0,
+        "skill_catch": "catch" in spec.skills,
+    }
 
 
 def handoff_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
@@ -109,7 +126,17 @@ def handoff_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     except ValueError:
         raise ActionError("not_adjacent") from None
     outcome = Outcome(
-        values={"target": Target(roll.target), "probability": Pct(chance), "no_reroll": Pct(roll.probability)}
+        values={
+            "target": Target(roll.target),
+            "probability": Pct(chance),
+            "no_reroll": Pct(roll.probability),
+            "tz": Num(board.tackle_zones(Square(*square_of(ws, receiver)), spec.team, exclude=receiver)),
+            "ag": Num(catcher.ag),
+            **roll_values(roll.explanation),
+            "catch": Flag(catcher.has("catch")),
+            "team_reroll": Flag(team_rerolls(values) > 0),
+            "rerolled": Flag(chance > roll.probability),
+        }
     )
     outcome.panels = [
         ExplanationPanel("catch", roll.explanation),
@@ -120,14 +147,17 @@ def handoff_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     return outcome
 
 
+INTERCEPTION_REASONS = ("interception_roll", "interception_accurate", "interception_inaccurate")
+RANGE_REASONS = ("pass_range_quick", "pass_range_short", "pass_range_long", "pass_range_bomb")
 PASS_SKILLS = {"skill_pass": "pass", "skill_accurate": "accurate", "skill_strong_arm": "strong-arm"}
 
 
 def pass_fields(ws: Workspace) -> list[Field]:
     return [
         ag_field(ws, "ag", _("Thrower's agility (AG)")),
+        Field("pa", _("Thrower's passing ability (PA)"), "int", 1, 6),
         Field("distance", _("Distance to the receiver (squares)"), "int", 1, 13),
-        Field("tz", _("Tackle zones on the thrower"), "int", 0, 7),
+        Field("tz", ("phrase", "tz_thrower"), "int", 0, 7),
         *(skill_field(n, s) for n, s in PASS_SKILLS.items()),
         ag_field(ws, "catcher_ag", _("Receiver's agility (AG)")),
         skill_field("skill_catch", "catch"),
@@ -141,10 +171,11 @@ def pass_defaults(ws: Workspace) -> dict[str, Any]:
     zones = ws.board().tackle_zones(Square(*thrower_square), thrower.team, exclude=thrower.id)
     return {
         "ag": thrower.ag,
+        "pa": thrower.pa or 4,
         "catcher_ag": catcher.ag,
         "distance": abs(catcher_square[0] - thrower_square[0]),
         "tz": zones,
-        "team_reroll": True,
+        "team_reroll": ws.action.get("team_rerolls", 1) > 0,
         "skill_catch": "catch" in catcher.skills,
         **{n: s in thrower.skills for n, s in PASS_SKILLS.items()},
     }
@@ -152,7 +183,7 @@ def pass_defaults(ws: Workspace) -> dict[str, Any]:
 
 def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     tid, cid = ws.action["player"], ws.action["receiver"]
-    ws.update(tid, ag=values["ag"])
+    ws.update(tid, ag=values["ag"], pa=values["pa"] if ws.spec(tid).pa is not None else None)
     ws.update(cid, ag=values["catcher_ag"])
     apply_skills(ws, tid, values, PASS_SKILLS)
     apply_skills(ws, cid, values, CATCH_SKILLS)
@@ -188,6 +219,27 @@ def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "interception": Pct(interception.probability),
             "complete": Pct(complete),
             "distance": Num(values["distance"]),
+            "tz": Num(board.tackle_zones(Square(*thrower_sq), thrower_team, exclude=tid)),
+            "ag": Num(thrower.ag),
+            "pa": Num(thrower.pa or 0),
+            "catcher_ag": Num(catcher.ag),
+            **roll_values(result.roll.explanation),
+            "range_modifier": Signed(modifier_total(result.roll.explanation, *RANGE_REASONS)),
+            "catch_bonus": Signed(modifier_total(catch.explanation, "catch_accurate_pass")),
+            "interceptors": Num(len(interception.explanations)),
+            "intercept_modifier": Signed(
+                modifier_total(interception.explanations[0], *INTERCEPTION_REASONS) if interception.explanations else 0
+            ),
+            # the highest modified total that fumbles even when the die is no 1 (none in 2025)
+            "fumble_max": Num(max((m for m in range(-6, 7) if ws.edition.fumbles(6, m)), default=0)),
+            "fumble_on_total": Flag(any(ws.edition.fumbles(6, m) for m in range(-6, 7))),
+            "inaccurate_from": Num(min(m for m in range(-6, 8) if not ws.edition.fumbles(6, m))),
+            "fumble_die": Num(max(n for n in range(1, 7) if all(ws.edition.fumbles(n, m) for m in range(-6, 13)))),
+            "scatters": Num(ws.edition.inaccurate_pass_scatters),
+            "pass": Flag(thrower.has("pass")),
+            "accurate_skill": Flag(thrower.has("accurate")),
+            "catch_skill": Flag(catcher.has("catch")),
+            "team_reroll": Flag(team_rerolls(values) > 0),
         }
     )
     outcome.panels = [ExplanationPanel("pass", result.explanation), ExplanationPanel("catch", catch.explanation)]
@@ -207,7 +259,56 @@ def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     return outcome
 
 
+def bounce_fields(ws: Workspace) -> list[Field]:
+    return [
+        Field("x", _("Square the ball bounces from: column (1–26)"), "int", 1, PITCH_LENGTH),
+        Field("y", _("Square the ball bounces from: row (1–15)"), "int", 1, PITCH_WIDTH),
+    ]
+
+
+def bounce_defaults(ws: Workspace) -> dict[str, Any]:
+    x, y = ws.action["square"]
+    return {"x": int(x) + 1, "y": int(y) + 1}
+
+
+def bounce_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    """Where a loose ball goes: `times` D8 scatters of one square from the square it left
+    (engine: passing.scatter_distribution; a ball that leaves the pitch goes to the crowd)."""
+    start = Square(values["x"] - 1, values["y"] - 1)
+    times = int(ws.action.get("times", 1))
+    landing = passing.scatter_distribution(start, times)
+    on_pitch = {(sq.x, sq.y): p for sq, p in landing.items() if sq.on_pitch()}
+    standing = {p.square for p in ws.cast.values() if p.square and p.status == "standing"}
+    on_player = sum((p for cell, p in on_pitch.items() if cell in standing), Fraction(0))
+    outcome = Outcome(
+        values={
+            "x": Num(values["x"]),
+            "y": Num(values["y"]),
+            "times": Num(times),
+            "squares": Num(len(on_pitch)),
+            "each": Pct(max(on_pitch.values(), default=Fraction(0))),
+            "off_pitch": Pct(1 - sum(on_pitch.values(), Fraction(0))),
+            "on_player": Pct(on_player),
+            "players": Num(sum(1 for cell in on_pitch if cell in standing)),
+        }
+    )
+    outcome.panels = [
+        ExplanationPanel(
+            "bounce",
+            None,
+            [
+                ("bounce_squares", {"count": len(on_pitch), "value": Pct(max(on_pitch.values(), default=Fraction(0)))}),
+                ("bounce_off_pitch", {"value": Pct(1 - sum(on_pitch.values(), Fraction(0)))}),
+            ],
+        )
+    ]
+    outcome.marks = Marks(heat=on_pitch, highlight=[(start.x, start.y)])
+    ws.ball = [start.x, start.y]
+    return outcome
+
+
 KINDS = (
+    ActionKind("bounce", bounce_fields, bounce_defaults, bounce_run, ("x", "y")),
     ActionKind("pickup", pickup_fields, pickup_defaults, pickup_run, ("ag", "tz", "skill_sure_hands", "team_reroll")),
     ActionKind("handoff", handoff_fields, handoff_defaults, handoff_run, ("ag", "tz", "skill_catch", "team_reroll")),
     ActionKind("pass", pass_fields, pass_defaults, pass_run, ("ag", "distance", "tz", "skill_pass", "catcher_ag")),

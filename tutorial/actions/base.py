@@ -25,7 +25,9 @@ class Field:
     """One input of the try-it form. kind: "int", "bool" or "choice"."""
 
     name: str
-    label: Any  # a lazy translation, or ("skill", slug) / ("defender-skill", slug) / ("text", {lang: text})
+    # a lazy translation, or ("skill", slug) / ("defender-skill", slug) / ("text", {lang: text}) /
+    # ("phrase", key): a phrase of phrases.toml, in the step's edition / ("player", id, "%(player)s: …")
+    label: Any
     kind: str = "int"
     lo: int = 0
     hi: int = 0

@@ -8,13 +8,15 @@ from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine import Square, injury, movement, pushback
 from rulebook.engine import block as blocks
+from rulebook.engine.dice import BLOCK_FACES, BlockFace
 from rulebook.engine.probability import d6_success
 
-from ..values import Frac, Num, Pct, Word
+from ..values import Flag, Frac, Num, Pct, Signed, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     TEAM_REROLL,
     apply_skills,
+    modifier_total,
     sq,
     team_rerolls,
 )
@@ -84,6 +86,8 @@ def _block_outcome(ws: Workspace, attacker_square: tuple[int, int], blitz: bool)
     strength = blocks.block_strength(ws.edition, board, attacker, defender, blitz)
     push = pushback.push_options(ws.edition, board, attacker, defender, blitz)
     attacker_falls = result.probability("attacker_down", "both_down")
+    offensive, defensive = blocks.assists(board, attacker, defender)
+    faces = dict(zip(BLOCK_FACES, result.face_categories, strict=True))
     outcome = Outcome(
         values={
             "dice": Num(result.dice),
@@ -97,6 +101,18 @@ def _block_outcome(ws: Workspace, attacker_square: tuple[int, int], blitz: bool)
             "attacker_falls": Pct(attacker_falls),
             "pushed": Pct(result.probability("defender_pushed", "defender_stood_firm")),
             "crowd": Pct(result.probability("defender_pushed_into_crowd")),
+            "att_st": Num(attacker.st),
+            "def_st": Num(defender.st),
+            "assists": Num(len(offensive)),
+            "def_assists": Num(len(defensive)),
+            # what two of the faces do with these skills: "both down" and "defender stumbles"
+            "both_face": Word(faces[BlockFace.BOTH_DOWN]),
+            "stumble_face": Word(faces[BlockFace.DEFENDER_STUMBLES]),
+            "push": Word("push_" + push.kind),
+            "push_squares": Num(len(push.squares)),
+            "push_chooser": Word(push.chooser),
+            **{name: Flag(attacker.has(slug)) for name, slug in ATTACKER_SKILLS.items()},
+            **{name: Flag(defender.has(slug)) for name, slug in DEFENDER_SKILLS.items()},
         }
     )
     outcome.panels = [ExplanationPanel("block", strength.explanation), ExplanationPanel("push", push.explanation)]
@@ -111,6 +127,7 @@ def block_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     attacker_square = square_of(ws, ws.action["attacker"])
     _prepare_block(ws, values, attacker_square)
     outcome, _result = _block_outcome(ws, attacker_square, blitz=bool(ws.action.get("blitz")))
+    outcome.values["team_reroll"] = Flag(team_rerolls(values) > 0)
     return outcome
 
 
@@ -131,6 +148,7 @@ def blitz_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     except ValueError:
         raise ActionError("illegal_path") from None
     outcome, result = _block_outcome(ws, path[-1], blitz=True)
+    outcome.values["team_reroll"] = Flag(team_rerolls(values) > 0)
     spec = ws.spec(aid)
     remaining = spec.ma - len(path) - 1  # the block of a Blitz costs one square of movement
     outcome.values.update(
@@ -148,6 +166,11 @@ def blitz_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
 
 
 # -- armour, injury and fouls ------------------------------------------------------------------------
+
+# The variant referee (rulebook variant foul-send-off-d6): a D6 after each foul, 6+ for a
+# team's first foul and 4+ for its later ones.
+SEEN_FIRST, SEEN_AFTER = 6, 4
+ARMOUR_BONUSES = ("armour_modifier", "foul_assists", "mighty_blow", "dirty_player", "claw", "chainsaw")
 
 
 def armour_fields(ws: Workspace) -> list[Field]:
@@ -188,7 +211,7 @@ def armour_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
         armour_modifier=values["assists"] if foul else 0,
     )
     dist = result.distribution
-    seen_first, seen_after = d6_success(6), d6_success(4)
+    seen_first, seen_after = d6_success(SEEN_FIRST), d6_success(SEEN_AFTER)
     outcome = Outcome(
         values={
             "armour": Pct(result.armour_broken),
@@ -198,11 +221,23 @@ def armour_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "casualty": Pct(dist["casualty"] + dist["badly_hurt"]),
             "ko_or_worse": Pct(dist["knocked_out"] + dist["casualty"] + dist["badly_hurt"]),
             "seen_first": Pct(seen_first),
+            "first_target": Target(SEEN_FIRST),
+            "after_target": Target(SEEN_AFTER),
             "seen_first_frac": Frac(seen_first),
             "seen_after": Pct(seen_after),
             "seen_after_frac": Frac(seen_after),
             "av": Num(values["av"]),
             "armour_needed": Num(ws.edition.armour_target(values["av"])),
+            "assists": Signed(values["assists"] if foul else 0),
+            "armour_modifier": Signed(modifier_total(result.explanation, *ARMOUR_BONUSES)),
+            "mighty_blow": Flag(board.player(pid).has("mighty-blow")),
+            "dirty_player": Flag(board.player(pid).has("dirty-player")),
+            "stunty": Flag(board.player(vid).has("stunty")),
+            "av_is_target": Flag(ws.edition.av_is_target),
+            "mighty_blow_bonus": Signed(ws.edition.mighty_blow_bonus),
+            "dirty_player_bonus": Signed(ws.edition.dirty_player_bonus),
+            "stunty_injury": Signed(ws.edition.stunty_injury_modifier),
+            "casualty_die": Word(ws.edition.casualty_die),
         }
     )
     shares = [

@@ -9,9 +9,22 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine import movement
+from rulebook.engine.explain import Explanation, target_explanation
+from rulebook.engine.probability import d6_passes
 
+from ..values import Flag, Num, Signed, Target, Value
 from .base import Field
 from .workspace import Workspace
+
+# The modifiers that count opposing tackle zones (or players marking, in 2025) on a square.
+ZONE_REASONS = frozenset(
+    {
+        "tackle_zones_on_destination",
+        "marked_on_destination",
+        "tackle_zones_on_player",
+        "marked_by_players",
+    }
+)
 
 
 def skill_field(name: str, slug: str) -> Field:
@@ -51,3 +64,40 @@ def probability_without_rerolls(rolls: list[movement.Roll]) -> Fraction:
     for roll in rolls:
         result *= roll.probability
     return result
+
+
+def modifier_total(expl: Explanation, *reasons: str) -> int:
+    """The sum of an explanation's modifiers with these reason keys."""
+    return sum(m.value for m in expl.modifiers if m.reason in reasons)
+
+
+def roll_values(expl: Explanation) -> dict[str, Value]:
+    """What a narration says about one D6 test, all read from the engine's explanation: the
+    base roll, the bonus the kind of roll gives, the zones' penalty, the target, and the
+    target the same test would need with no opposing tackle zone on the square."""
+    bonus = sum(m.value for m in expl.modifiers if m.value > 0)
+    free = target_explanation(
+        expl.base, expl.base_reason, [m for m in expl.modifiers if m.reason not in ZONE_REASONS], expl.base_params
+    )
+    return {
+        "base": Target(int(expl.base)),
+        "bonus": Signed(bonus),
+        "zone_penalty": Signed(modifier_total(expl, *ZONE_REASONS)),
+        "free_target": Target(int(free.result)),
+        "ignored": Flag(any(m.reason.endswith("_ignores") or "ignores" in m.reason for m in expl.modifiers)),
+    }
+
+
+def flags(values: dict[str, Any], *names: str) -> dict[str, Value]:
+    """The try-it switches the narration chooses its words by, as yes/no values."""
+    return {name: Flag(bool(values.get(name))) for name in names if name in values}
+
+
+def story_dice(ws: Workspace, target: int) -> dict[str, Value]:
+    """The dice the story says were rolled (the step's `dice = [4, 5]`), each with whether it
+    passes the target the engine gives for the reader's inputs: die1, die1_passes, die2, …"""
+    found: dict[str, Value] = {}
+    for number, roll in enumerate(ws.action.get("dice", ()), start=1):
+        found[f"die{number}"] = Num(int(roll))
+        found[f"die{number}_passes"] = Flag(d6_passes(int(roll), target))
+    return found

@@ -11,8 +11,9 @@ from django.utils.translation import gettext_lazy as _
 from rulebook.engine.dreadball import checks, facing, hexes
 from rulebook.engine.dreadball.dice import SuccessDistribution
 from rulebook.engine.dreadball.explain import Modifier
+from rulebook.vocab import LANGS
 
-from ..values import Num, Pct, Word
+from ..values import Num, Pct, Signed, Target, Text, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import sq
 from .workspace import Workspace, square_of
@@ -43,9 +44,12 @@ def check_defaults(ws: Workspace) -> dict[str, Any]:
     }
 
 
-def _pool(values: dict[str, Any], prefix: str = "") -> Any:
+def _pool(values: dict[str, Any], prefix: str = "", extra: list[Modifier] | None = None) -> Any:
+    """The dice pool: the base, the dice a role adds (`extra`), the reader's modifier, coach dice."""
     modifier = values.get(prefix + "modifier", 0)
-    mods = [Modifier(modifier, "dice_modifier", {"rule": "±"})] if modifier else []
+    mods = list(extra or [])
+    if modifier:
+        mods.append(Modifier(modifier, "dice_modifier", {"rule": Signed(modifier)}))
     return checks.dice_pool(mods, coach_dice=values.get(prefix + "coach_dice", 0))
 
 
@@ -64,8 +68,11 @@ def check_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     outcome = Outcome(
         values={
             "dice": Num(pool.result),
-            "target": Num(values["target"]),
+            "target": Target(values["target"]),
             "required": Num(values["required"]),
+            "modifier": Signed(values["modifier"]),
+            "rerolls": Num(values["rerolls"]),
+            "base_dice": Num(pool.base),
             "pass": Pct(odds.result.success),
             "double": Pct(odds.result.double),
             "fail": Pct(odds.result.fail),
@@ -87,14 +94,20 @@ def _breakdown_lines(breakdown: Any) -> list[tuple[str, dict[str, Any]]]:
     return lines
 
 
+def _player_label(ws: Workspace, side: str, text: Any) -> tuple[str, str, Any]:
+    """A form label that names the player it is about (the active player or his opponent)."""
+    return ("player", ws.action["player" if side == "active" else "opponent"], text)
+
+
 def opposed_fields(ws: Workspace) -> list[Field]:
+    """The active player's inputs first, then his opponent's: each label names the player."""
     return [
-        Field("target", _("Your attribute (n+)"), "int", 2, 6),
-        Field("modifier", _("Your dice added or removed"), "int", -4, 4),
-        Field("coach_dice", _("Your coach dice"), "int", 0, 5),
-        Field("opp_target", _("Opponent's attribute (n+)"), "int", 2, 6),
-        Field("opp_modifier", _("Opponent's dice added or removed"), "int", -4, 4),
-        Field("opp_coach_dice", _("Opponent's coach dice"), "int", 0, 5),
+        Field("target", _player_label(ws, "active", _("%(player)s: attribute (n+)")), "int", 2, 6),
+        Field("modifier", _player_label(ws, "active", _("%(player)s: dice added or removed")), "int", -4, 4),
+        Field("coach_dice", _player_label(ws, "active", _("%(player)s: coach dice")), "int", 0, 5),
+        Field("opp_target", _player_label(ws, "opponent", _("%(player)s: attribute (n+)")), "int", 2, 6),
+        Field("opp_modifier", _player_label(ws, "opponent", _("%(player)s: dice added or removed")), "int", -4, 4),
+        Field("opp_coach_dice", _player_label(ws, "opponent", _("%(player)s: coach dice")), "int", 0, 5),
     ]
 
 
@@ -110,15 +123,38 @@ def opposed_defaults(ws: Workspace) -> dict[str, Any]:
     }
 
 
+def _role_modifiers(role: str | None, attribute: str) -> list[Modifier]:
+    """The die a player's role adds to this attribute's checks (engine: checks.role_bonus)."""
+    if not role:
+        return []
+    bonus = checks.role_bonus(checks.Role(role), checks.Attribute(attribute))
+    return [bonus] if bonus else []
+
+
 def opposed_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
-    mine, theirs = _pool(values), _pool(values, "opp_")
+    """An opposed (X) check between the active player (the step's `player`, who acts: a Slam)
+    and his `opponent`, each on the step's `attribute`; roles add their dice."""
+    a = ws.action
+    active, opponent = ws.spec(a["player"]), ws.spec(a["opponent"])
+    attribute = str(a.get("attribute", "strength"))
+    mine_role, their_role = _role_modifiers(a.get("role"), attribute), _role_modifiers(a.get("opp_role"), attribute)
+    mine, theirs = _pool(values, extra=mine_role), _pool(values, "opp_", extra=their_role)
     odds = checks.opposed_check_odds(
         SuccessDistribution(mine.result, values["target"]), SuccessDistribution(theirs.result, values["opp_target"])
     ).result
+    names = {pid: Text(tuple((lang, ws.cast[pid].label(lang)) for lang in LANGS)) for pid in (active.id, opponent.id)}
+    me, them = names[active.id], names[opponent.id]
     outcome = Outcome(
         values={
             "dice": Num(mine.result),
             "opp_dice": Num(theirs.result),
+            "target": Target(values["target"]),
+            "opp_target": Target(values["opp_target"]),
+            "role_dice": Num(sum(int(m.value) for m in mine_role)),
+            "opp_role_dice": Num(sum(int(m.value) for m in their_role)),
+            "coach_dice": Num(values["coach_dice"]),
+            "opp_coach_dice": Num(values["opp_coach_dice"]),
+            "attribute": Word(f"attribute_{attribute}"),
             "win": Pct(odds.active_wins),
             "tie": Pct(odds.tie),
             "lose": Pct(odds.opponent_wins),
@@ -128,18 +164,22 @@ def opposed_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     )
     outcome.panels = [
         ExplanationPanel(
-            "opposed", None, _breakdown_lines(mine) + [("target_attribute", {"target": values["target"]})]
-        ),
-        ExplanationPanel(
-            "opposed", None, _breakdown_lines(theirs) + [("target_attribute", {"target": values["opp_target"]})]
-        ),
+            "opposed_side",
+            None,
+            _breakdown_lines(pool) + [("target_attribute", {"target": target})],
+            heading_params={"player": who, "side": Word(side)},
+        )
+        for pool, target, who, side in (
+            (mine, values["target"], me, "active"),
+            (theirs, values["opp_target"], them, "opponent"),
+        )
     ]
     outcome.chart = [
-        (Word("active_double"), odds.active_double),
-        (Word("active_wins"), odds.active_wins - odds.active_double),
+        (Word("player_wins_double", (("player", me),)), odds.active_double),
+        (Word("player_wins", (("player", me),)), odds.active_wins - odds.active_double),
         (Word("tie"), odds.tie),
-        (Word("opponent_wins"), odds.opponent_wins - odds.opponent_double),
-        (Word("opponent_double"), odds.opponent_double),
+        (Word("player_wins", (("player", them),)), odds.opponent_wins - odds.opponent_double),
+        (Word("player_wins_double", (("player", them),)), odds.opponent_double),
     ]
     outcome.chart_title = "outcomes"
     return outcome

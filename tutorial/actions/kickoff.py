@@ -8,8 +8,9 @@ from typing import Any
 from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine import Side, Square, kickoff, pitch
+from rulebook.engine.probability import two_d6
 
-from ..values import Num, Pct, Word
+from ..values import Frac, Num, Pct, Word
 from .base import ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     sq,
@@ -19,9 +20,9 @@ from .workspace import Workspace
 
 def setup_fields(ws: Workspace) -> list[Field]:
     return [
-        Field("los", _("Players on the line of scrimmage"), "int", 0, 7),
-        Field("top", _("Players in the top wide zone"), "int", 0, 8),
-        Field("bottom", _("Players in the bottom wide zone"), "int", 0, 8),
+        Field("los", ("phrase", "setup_los"), "int", 0, 7),
+        Field("top", ("phrase", "setup_top"), "int", 0, 8),
+        Field("bottom", ("phrase", "setup_bottom"), "int", 0, 8),
         Field("back", _("Other players in the centre"), "int", 0, 11),
     ]
 
@@ -71,6 +72,12 @@ def setup_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "los": Num(values["los"]),
             "violations": Num(len(violations)),
             "verdict": Word("legal" if not violations else "illegal"),
+            "top": Num(values["top"]),
+            "bottom": Num(values["bottom"]),
+            "max_players": Num(pitch.MAX_PLAYERS_ON_PITCH),
+            "min_los": Num(pitch.MIN_ON_LINE_OF_SCRIMMAGE),
+            "max_wide": Num(pitch.MAX_PER_WIDE_ZONE),
+            "wide_width": Num(pitch.WIDE_ZONE_WIDTH),
         }
     )
     lines = [(v.reason, dict(v.params)) for v in violations] or [("setup_legal", {})]
@@ -102,10 +109,18 @@ def kick_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
         if square.on_pitch():
             heat[(square.x, square.y)] = heat.get((square.x, square.y), Fraction(0)) + p
     table = kickoff.kickoff_distribution(ws.edition)
+    on_pitch = sorted(set(heat.values()))
+    rows = {row.key: row for row in ws.edition.kickoff_table}
     outcome = Outcome(
         values={
             "touchback": Pct(touchback),
             "in_half": Pct(1 - touchback),
+            "x": Num(values["x"]),
+            "y": Num(values["y"]),
+            "cells": Num(len(heat)),
+            "each": Pct(on_pitch[-1] if on_pitch else Fraction(0)),
+            "rarest": Frac(min(p for _total, p in two_d6().items())),
+            **{f"{key}_roll": Num(row.lo) for key, row in rows.items() if row.lo == row.hi},
             "blitz": Pct(table["blitz"]),
             "high_kick": Pct(table["high_kick"]),
             "riot": Pct(table["riot"]),
@@ -149,6 +164,10 @@ def fame_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "fans_min": Num(min(fans)),
             "fans_max": Num(max(fans)),
             "fans_mean": Num(round(float(fans.expected(lambda n: n)))),
+            "multiplier": Num(ws.edition.fans_multiplier),
+            "fame_0": Word("fame_0"),
+            "fame_1": Word("fame_1"),
+            "fame_2": Word("fame_2"),
         }
     )
     outcome.chart = [(Word(f"fame_{k}"), mine[k]) for k in (0, 1, 2)]

@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine import Square, Weather, movement, reach
 
-from ..values import Num, Pct, Target, Word
+from ..values import Flag, Num, Pct, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     BLIZZARD,
@@ -17,8 +17,10 @@ from .common import (
     ag_field,
     apply_skills,
     probability_without_rerolls,
+    roll_values,
     skill_field,
     sq,
+    story_dice,
     team_rerolls,
 )
 from .workspace import Workspace, adjacent, set_marking_count, square_of
@@ -38,9 +40,9 @@ def move_fields(ws: Workspace) -> list[Field]:
     return [
         ag_field(ws),
         Field("ma", _("Movement (MA)"), "int", 1, 9),
-        Field("tz", _("Tackle zones on the square moved into"), "int", 0, 7),
+        Field("tz", ("phrase", "tz_destination"), "int", 0, 7),
         *(skill_field(name, slug) for name, slug in MOVE_SKILLS.items()),
-        Field("marker_tackle", _("The player being left has Tackle"), "bool"),
+        Field("marker_tackle", ("phrase", "marker_tackle"), "bool"),
         TEAM_REROLL,
         BLIZZARD,
     ]
@@ -116,9 +118,25 @@ def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     if rolls:
         outcome.values["target"] = Target(rolls[0].target)
         outcome.values["first"] = Pct(rolls[0].probability)
+        outcome.values.update(roll_values(rolls[0].explanation))
+        outcome.values.update(story_dice(ws, rolls[0].target))
     else:
         outcome.values["target"] = Word("no_roll")
         outcome.values["first"] = Pct(Fraction(1))
+    first_dodge = next((r for r in rolls if r.kind == "dodge"), None)
+    marker_ids = {p.id for p in board.tacklers(Square(*dodge[0]), spec.team)} if dodge else set()
+    outcome.values.update(
+        {
+            "rush_target": Target(ws.edition.rush_test(player, weather).result),
+            "rushes_allowed": Num(ws.edition.rushes_allowed(player)),
+            "dodge_usable": Flag(first_dodge is not None and first_dodge.skill_reroll is not None),
+            "marker_tackle": Flag(any(board.player(m).has("tackle") for m in marker_ids)),
+            "team_reroll": Flag(team_rerolls(values) > 0),
+            "rerolled": Flag(result.probability > probability_without_rerolls(rolls)),
+            "blizzard": Flag(weather is Weather.BLIZZARD),
+            **{slug.replace("-", "_"): Flag(player.has(slug)) for slug in MOVE_SKILLS.values()},
+        }
+    )
     for roll in rolls:
         outcome.panels.append(ExplanationPanel(roll.kind, roll.explanation, heading_params={"square": roll.square}))
     outcome.panels.append(

@@ -14,7 +14,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine.teambuilding import Choice, PositionalOffer, Problem, TeamOffer, price_roster
 
-from ..values import Num, Text, Word
+from ..values import Flag, Num, Text, Word
 from .base import ActionKind, ExplanationPanel, Field, Outcome
 from .workspace import Workspace
 
@@ -100,11 +100,21 @@ def roster_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "remaining": Num(sheet.treasury),
             "team_value": Num(sheet.team_value),
             "verdict": Word("within_budget" if sheet.legal else "over_budget"),
+            "over": Num(max(0, sheet.spent - budget)),
+            "too_few": Flag(sheet.player_count < rules.min_players),
+            "too_many": Flag(sheet.player_count > rules.max_players),
+            "min_players": Num(rules.min_players),
+            "max_players": Num(rules.max_players),
         }
     )
     for line in sheet.players:
         outcome.values[f"n_{line.key}"] = Num(line.count)
+    for p in positions:
+        outcome.values[f"max_{p['key']}"] = Num(int(p["max"]))
     staff_lines = {line.key: line for line in sheet.staff}
+    for item in staff:
+        outcome.values[f"n_{item['key']}"] = Num(staff_lines[item["rule"]].count)
+        outcome.values[f"max_{item['key']}"] = Num(rules.staff_maximum(item["engine"]))
     lines: list[tuple[str, dict[str, Any]]] = [
         (
             "roster_line",

@@ -7,7 +7,7 @@ from typing import Any
 from rulebook.engine.odds import evaluate
 
 from ..odds import SKILL_CHOICES, OddsError, parse_steps
-from ..values import Num, Pct, Word
+from ..values import Flag, Num, Pct, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     TEAM_REROLL,
@@ -47,6 +47,18 @@ def sequence_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     )
     for index, step in enumerate(result.rolls, start=1):
         outcome.values[f"p{index}"] = Pct(step.probability)
+        outcome.values[f"t{index}"] = Target(step.spec.value)
+    limit = ws.edition.team_rerolls_per_turn
+    outcome.values.update(
+        {
+            "rolls": Num(len(result.rolls)),
+            "per_turn": Num(limit) if limit is not None else Word("no_limit"),
+            "loner_target": Target(ws.edition.loner_default_target),
+            "pro_target": Target(ws.edition.pro_target),
+            "team_reroll": Flag(rerolls > 0),
+            **{f"skill_{s.replace('-', '_')}": Flag(s in skills) for s in SKILL_CHOICES},
+        }
+    )
     outcome.panels = [ExplanationPanel("probability", None, [("probability", {"value": Pct(result.probability)})])]
     outcome.chart = [(Word("success"), result.probability), (Word("failure"), 1 - result.probability)]
     mover = ws.action.get("player")
