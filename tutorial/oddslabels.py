@@ -34,7 +34,7 @@ GOAL_LABELS = {
     "push": gettext_lazy("knock down or push"),
     "safe": gettext_lazy("no turnover"),
     "break": gettext_lazy("break armour"),
-    "ko": gettext_lazy("knocked out or worse"),
+    "ko": gettext_lazy("KO or worse"),
     "cas": gettext_lazy("casualty"),
 }
 

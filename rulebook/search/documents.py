@@ -189,7 +189,7 @@ def _team_documents() -> list[Document]:
             for lang in LANGS
         }
         document = Document("team", team.ruleset.key, team.slug, names, texts)
-        _add_aliases(document, dict.fromkeys(LANGS, names["en"]))  # Italian players type the English name
+        _add_aliases(document, {"it": names["en"]})  # Italian players type the English name
         documents.append(document)
         for positional in positionals:
             titles = {lang: f"{getattr(positional, f'name_{lang}')} · {names[lang]}" for lang in LANGS}
@@ -206,6 +206,6 @@ def _team_documents() -> list[Document]:
                 anchor=positional_anchor(positional.slug),
                 parent_slug=team.slug,
             )
-            _add_aliases(positional_document, dict.fromkeys(LANGS, titles["en"]))
+            _add_aliases(positional_document, {"it": titles["en"]})
             documents.append(positional_document)
     return documents

@@ -36,9 +36,9 @@ def test_setting_up_and_asking_on_a_phone(site: str, page: object) -> None:
     page.wait_for_selector('.board-tool--select[aria-current="true"]')  # type: ignore[attr-defined]
     assert page.evaluate("document.activeElement.getAttribute('data-key')") == "tool-select"  # type: ignore[attr-defined]
     tap(page, "m8")
-    page.wait_for_function("document.querySelector('#board-status').textContent.includes('A1 chosen')")  # type: ignore[attr-defined]
+    page.wait_for_function("() => document.querySelector('#board-status').textContent.includes('A1 chosen')")  # type: ignore[attr-defined]
     tap(page, "k6")
-    page.wait_for_function("document.querySelector('#board-status').textContent.includes('k6')")  # type: ignore[attr-defined]
+    page.wait_for_function("() => document.querySelector('#board-status').textContent.includes('k6')")  # type: ignore[attr-defined]
 
     # What the engine says for the same position.
     lrb6 = get_edition("lrb6")
@@ -78,7 +78,7 @@ def test_the_board_works_in_another_language_after_a_form(site: str, page: objec
     page.goto(f"{site}/es/bb2025/board/?b=1_A1m8_B1n8&p=A1")  # type: ignore[attr-defined]
     page.locator("#edit-st").select_option("4")  # type: ignore[attr-defined]
     page.locator('.board-form button[value="edit"]').click()  # type: ignore[attr-defined]
-    page.wait_for_function("location.search.includes('A1m8.64349')")  # type: ignore[attr-defined]
+    page.wait_for_function("() => location.search.includes('A1m8.64349')")  # type: ignore[attr-defined]
     assert "2" in page.locator(".block-card").first.inner_text()  # type: ignore[attr-defined]
     assert page.evaluate("document.activeElement.id") == "answer-heading"  # type: ignore[attr-defined]
     assert page.locator("html").get_attribute("lang") == "es"  # type: ignore[attr-defined]

@@ -47,7 +47,7 @@ def test_changing_a_kind_resets_its_value_and_updates_the_answer(site: str, phon
     before = phone.locator(".odds-answer").first.inner_text()
     phone.select_option("#k2", "block")
     assert phone.input_value("#v2") == "2D"
-    phone.wait_for_function(f"document.querySelector('.odds-answer').innerText !== {before!r}")
+    phone.wait_for_function(f"() => document.querySelector('.odds-answer').innerText !== {before!r}")
     phone.wait_for_url("**c=lrb6;rr1;*block:2d**")
     assert no_sideways_scroll(phone)
 
@@ -58,13 +58,13 @@ def test_a_bad_row_gets_its_message_and_no_other_result(site: str, phone) -> Non
     phone.locator("#v1").blur()
     phone.wait_for_selector("#odds-result .form-message")
     assert phone.locator("#odds-result .odds-answer").count() == 0  # no other sequence's result
-    phone.wait_for_function("document.querySelector('#v1-error').innerText.includes('entre 2 et 6')")
+    phone.wait_for_function("() => document.querySelector('#v1-error').innerText.includes('entre 2 et 6')")
     assert phone.get_attribute("#v1", "aria-invalid") == "true"
     assert phone.get_attribute("#v1", "aria-describedby") == "v1-error"
     phone.fill("#v1", "4+")
     phone.locator("#v1").blur()
     phone.wait_for_selector("#odds-result .odds-answer")
-    phone.wait_for_function("document.querySelector('#v1-error').innerText.trim() === ''")
+    phone.wait_for_function("() => document.querySelector('#v1-error').innerText.trim() === ''")
     assert phone.get_attribute("#v1", "aria-invalid") is None
 
 
@@ -74,5 +74,5 @@ def test_the_target_helper_explains_the_target(site: str, phone) -> None:
     phone.select_option("#h_kind", "dodge")
     phone.fill("#h_m", "1")
     phone.locator("#h_m").blur()
-    phone.wait_for_function("document.querySelector('#helper-answer').innerText.includes('4+')")
+    phone.wait_for_function("() => document.querySelector('#helper-answer').innerText.includes('4+')")
     assert "dodg" in phone.locator("#helper-answer").inner_text().lower()

@@ -28,7 +28,7 @@ def test_filtering_the_skills_list(site: str, page: object) -> None:
     total = cards.count()
     page.get_by_label("Mutazione").check()  # type: ignore[attr-defined]
     page.wait_for_url(re.compile(r".*category=mutation.*"))  # type: ignore[attr-defined]
-    page.wait_for_function(f"document.querySelectorAll('.skill-card').length < {total}")  # type: ignore[attr-defined]
+    page.wait_for_function(f"() => document.querySelectorAll('.skill-card').length < {total}")  # type: ignore[attr-defined]
     names = cards.all_inner_texts()
     assert 0 < len(names) < total
     assert all("Mutazione" in text for text in names)

@@ -51,14 +51,19 @@ def test_the_bottom_bar_points_at_the_current_edition(client: Client) -> None:
     assert 'data-bar="tables" aria-current="page"' in html and ">Tablas</a>" in html
 
 
-def test_the_roll_link_lands_on_the_row_it_will_highlight(client: Client) -> None:
+def test_the_roll_button_gives_the_roll_its_own_address_at_the_result_card(client: Client) -> None:
+    """Without JavaScript the button asks for a new roll (the page itself stays cacheable); the
+    answer is the rolled table's own address, landing on the card that names the row."""
     html = html_of(client, "/en/lrb6/tables/kick-off/")
-    href = re.search(r'<a class="button button--roll" href="(/en/lrb6/tables/kick-off/\?roll=(\d+))#row-(\d+)"', html)
-    assert href, "the roll button links to the table rolled with its seed, at the rolled row"
+    assert re.search(r'<a class="button button--roll" href="/en/lrb6/tables/kick-off/\?roll=new"', html)
+    redirect = client.get("/en/lrb6/tables/kick-off/?roll=new")
+    assert redirect.status_code == 302 and "no-store" in redirect["Cache-Control"]
+    found = re.fullmatch(r"/en/lrb6/tables/kick-off/\?roll=(\d+)#roll-result", redirect["Location"])
+    assert found, redirect["Location"]
     table = GameTable.objects.get(ruleset__key="lrb6", slug="kick-off")
-    assert roll_table(table, list(table.rows.all()), int(href[2])).position == int(href[3])
-    rolled = html_of(client, href[1])
-    assert f'<tr id="row-{href[3]}" class="is-rolled"' in rolled
+    position = roll_table(table, list(table.rows.all()), int(found[1])).position
+    rolled = html_of(client, redirect["Location"].split("#")[0])
+    assert f'<tr id="row-{position}" class="is-rolled"' in rolled and f'href="#row-{position}"' in rolled
 
 
 def test_the_result_card_names_the_row(client: Client) -> None:

@@ -19,7 +19,7 @@ ITALIAN_RE = re.compile(r"\bital(?:ia|ie|y\b)\w*", re.IGNORECASE)
 # glossary's concordance table (a column per language), the source label of a variant ("an Italian
 # tutorial for newcomers") and the differences page's introduction to the variants.
 BY_DESIGN_RE = re.compile(
-    r'<table class="concordance">.*?</table>|<(span|p) class="source">.*?</\1>|<h2 id="h-variants">.*?</p>',
+    r'<table class="concordance[^"]*">.*?</table>|<(span|p) class="source">.*?</\1>|<h2 id="h-variants">.*?</p>',
     re.DOTALL,
 )
 

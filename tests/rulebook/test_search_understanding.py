@@ -149,8 +149,13 @@ def test_a_spanish_si_is_not_the_abbreviation_si() -> None:
 def test_short_words_get_a_typo_among_the_names_the_other_words_found() -> None:
     assert keys("cerveau lan", "fr", current="lrb6")[0] == "lrb6:skill:bone-head"
     assert keys("sure hnd", "en", current="lrb6")[0] == "lrb6:skill:sure-hands"
-    # No flood: only names that match the other word are candidates.
-    assert len(search("cerveau lan", "fr", limit=100)) <= 4
+    # No flood: the typo is tried only among the names the other word found, so every result holds
+    # "cerveau" (the skill, and the players and teams that start with it), none a mere "lan" typo.
+    holding = {
+        (d.ruleset, d.slug) for d in build_documents() if "cerveau" in f"{d.names['fr']} {d.texts['fr']}".casefold()
+    }
+    found = search("cerveau lan", "fr", limit=100)
+    assert found and {(r.ruleset, r.slug) for r in found} <= holding
 
 
 def test_words_that_used_to_rank_poorly() -> None:
@@ -175,16 +180,21 @@ def test_every_kind_of_document_has_a_label_and_a_page() -> None:
 
 
 def test_a_new_kind_of_document_ranks_with_the_others() -> None:
-    team = Document(
-        "team",
+    star = Document(
+        "star",  # a kind the ranking does not list (star players are not on the site yet)
         "bb2025",
-        "amazon",
-        {"es": "Amazonas", "it": "Amazzoni", "fr": "Amazones", "en": "Amazon"},
-        {"es": "Equipo ágil.", "it": "Squadra agile.", "fr": "Équipe agile.", "en": "An agile team."},
+        "griff-oberwald",
+        dict.fromkeys(("es", "it", "fr", "en"), "Griff Oberwald"),
+        {"es": "Jugador estrella.", "it": "Giocatore stella.", "fr": "Joueur vedette.", "en": "A star player."},
     )
-    index = SearchIndex([*build_documents(), team])
-    found = rank(index, plan_query("amaz", "fr"), "fr")
-    assert found[0].document is team
+    index = SearchIndex([*build_documents(), star])
+    found = rank(index, plan_query("oberw", "fr"), "fr")
+    assert found[0].document is star
+
+
+def test_teams_rank_first_for_their_name() -> None:
+    assert keys("amaz", "fr")[0].endswith(":team:amazon")
+    assert "lrb6:positional:dwarf-blocker" in keys("bloqueur nain", "fr")[:3]
 
 
 # -- the search box on a ruleset's pages ----------------------------------------------------------

@@ -174,7 +174,7 @@ def test_bad_requests_are_answered_in_the_readers_language_or_json(client: Clien
 def test_a_new_roll_redirects_to_its_own_cacheable_address(client: Client) -> None:
     response = client.get("/en/lrb6/tables/weather/?roll=new")
     assert response.status_code == 302
-    assert re.fullmatch(r"/en/lrb6/tables/weather/\?roll=\d+#table-body", response["Location"])
+    assert re.fullmatch(r"/en/lrb6/tables/weather/\?roll=\d+#roll-result", response["Location"])
     assert "no-store" in response["Cache-Control"]
     fragment = client.get("/en/lrb6/tables/weather/?roll=new", HTTP_HX_REQUEST="true")
     assert fragment.status_code == 200 and "no-store" in fragment["Cache-Control"]

@@ -229,7 +229,7 @@ def test_the_roster_sheet_lists_one_line_per_player(client: Client) -> None:
 
 def test_2025_tables_roll_and_show_the_classic_counterpart_both_ways(client: Client) -> None:
     html = html_of(client, "/en/bb2025/tables/kick-off/?roll=12345")
-    assert 'class="roll-result"' in html and 'aria-current="true"' in html
+    assert 'class="roll-card"' in html and 'aria-current="true"' in html
     assert 'href="/en/lrb6/tables/kick-off/"' in html
     classic = html_of(client, "/en/lrb6/tables/kick-off/")
     assert 'href="/en/bb2025/tables/kick-off/"' in classic

@@ -41,7 +41,7 @@ def test_try_it_form_updates_the_result(site: str, page) -> None:
     page.goto(f"{site}/en/tutorial/03-moving-and-dodging/3/")
     page.fill("#f-ag", "5")
     page.locator(".try-it button[type=submit]").click()
-    page.wait_for_function("document.querySelector('.narration').innerText.includes('3+')")
+    page.wait_for_function("() => document.querySelector('.narration').innerText.includes('3+')")
     page.wait_for_url("**ag=5**")  # hx-push-url: the result can be shared
 
 
@@ -55,7 +55,7 @@ def test_odds_edition_renames_going_for_it_at_once(site: str, page) -> None:
     assert option.inner_text() == modern
     page.wait_for_url("**c=bb2025**")  # the share code goes to the address bar
     page.wait_for_function(
-        "document.querySelector('#odds-result').innerText.includes({!r})".format(modern.split(" (")[0])
+        "() => document.querySelector('#odds-result').innerText.includes({!r})".format(modern.split(" (")[0])
     )
 
 
@@ -66,6 +66,6 @@ def test_hex_destination_select_redraws_the_route(site: str, page) -> None:
     page.select_option("#f-to", "A")
     page.wait_for_url("**to=A**")
     page.wait_for_function(
-        f"document.querySelector('#step-result polyline.arrow').getAttribute('points') !== {before!r}"
+        f"() => document.querySelector('#step-result polyline.arrow').getAttribute('points') !== {before!r}"
     )
     assert page.locator(".hex-label--goal").text_content() == "A"

@@ -5,6 +5,7 @@ interface strings of the catalogues (read as texts of every ruleset), with zero 
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -71,18 +72,34 @@ def test_tutorial_narrations_use_each_editions_terms(ruleset: str) -> None:
 # editions', the rest (pages, menus, the rules pages) every ruleset's.
 BLOOD_BOWL_SOURCES = (
     "tutorial/actions/",
-    "tutorial/odds.py",
+    "tutorial/odds",  # odds.py, oddscode.py, oddsform.py, oddshelper.py, oddslabels.py, oddspage.py
     "tutorial/calculator.py",
     "tutorial/templates/tutorial/odds.html",
+    "tutorial/board/",  # the board page exists for the two Blood Bowl editions only
+    "tutorial/templates/tutorial/board",
+    "rulebook/rosters.py",  # teams, the builder and the roster sheet: Blood Bowl only
+    "rulebook/views/teams.py",
+    "rulebook/templates/rulebook/team",
+    "rulebook/templates/rulebook/builder",
+    "rulebook/templates/rulebook/_builder",
+    "rulebook/templates/rulebook/roster",
 )
 DREADBALL_SOURCES = ("tutorial/actions/dreadball.py",)
 # Interface strings that name both editions' terms or the odds syntax on purpose, each with why.
 BY_DESIGN = {
-    "Go For It / Rush (D6 target)": "the odds calculator's step list serves both editions and names both terms",
     "unknown step (use dodge:N, gfi:N, pickup:N, catch:N, pass:N, block:Nd, armour:AV)": (
         "the codes of the odds syntax (dodge:N, pickup:N, armour:AV) are typed as they are in every language"
     ),
+    "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, roll, block, armour, "
+    "foul, chainsaw, stab)": "the kinds of the share code are code words, typed the same in every language",
+    "Options of a block: blitz, crowd (his back to the crowd) and the defender's skills:": (
+        "blitz and crowd are the share code's option words, shown as code"
+    ),
     "a team re-roll or Pro can re-roll it": "the odds calculator's note serves both editions (Italian Pro/Professionista)",
+    "Dedicated fans": "the 2025 builder's staff label (rosters.STAFF_LABELS gives the classic builder Fan factor)",
+    "Dedicated fans do not count in the team value, and the treasury never does.": (
+        "shown only on 2025 builders (builder.html's else branch; the classic one names the fan factor)"
+    ),
 }
 
 
@@ -93,6 +110,14 @@ def rulesets_of(locations: list[tuple[str, int | None]]) -> tuple[str, ...]:
     if files and all(f.startswith(BLOOD_BOWL_SOURCES) for f in files):
         return T.BLOOD_BOWL
     return RULESET_KEYS
+
+
+PLACEHOLDER_RE = re.compile(r"%\([a-z_]+\)[sd]|\{[a-z_]+\}")
+
+
+def readable(text: str) -> str:
+    """What a reader sees of a string: placeholders (%(rerolls)s, {count}) are filled in later."""
+    return PLACEHOLDER_RE.sub(" ", text)
 
 
 def ui_fields() -> list[T.TextField]:
@@ -112,10 +137,10 @@ def ui_fields() -> list[T.TextField]:
         singular = msgid[0] if isinstance(msgid, tuple) else msgid
         if singular in BY_DESIGN:
             continue
-        values = {"en": singular}
+        values = {"en": readable(singular)}
         for lang, catalogue in catalogues.items():
             text = catalogue.get(msgid) or ""
-            values[lang] = text[0] if isinstance(text, (tuple, list)) else text
+            values[lang] = readable(text[0] if isinstance(text, (tuple, list)) else text)
         ref = f"ui:{singular[:50]}"
         fields += [
             T.TextField(r, ref, "msgstr", values, "locale/<lang>/LC_MESSAGES/django.po")
