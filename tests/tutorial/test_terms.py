@@ -95,7 +95,6 @@ BY_DESIGN = {
     "Options of a block: blitz, crowd (his back to the crowd) and the defender's skills:": (
         "blitz and crowd are the share code's option words, shown as code"
     ),
-    "a team re-roll or Pro can re-roll it": "the odds calculator's note serves both editions (Italian Pro/Professionista)",
     "Dedicated fans": "the 2025 builder's staff label (rosters.STAFF_LABELS gives the classic builder Fan factor)",
     "Dedicated fans do not count in the team value, and the treasury never does.": (
         "shown only on 2025 builders (builder.html's else branch; the classic one names the fan factor)"
