@@ -326,3 +326,10 @@ def positionals_starting_with(skill: Skill, lang: str) -> list[tuple[Team, Posit
     )
     found = [(row.positional.team, row.positional, row) for row in rows]
     return sorted(found, key=lambda item: (collation_key(getattr(item[0], f"name_{lang}"), lang), item[1].position))
+
+
+def roster_positionals(ruleset_key: str) -> list[Positional]:
+    """Every positional of the edition's teams with its team and starting skills (slugs and
+    parameters), in roster order: what the board offers to put on the pitch (three queries)."""
+    rows = Positional.objects.filter(team__ruleset__key=ruleset_key).select_related("team__ruleset")
+    return list(rows.order_by("team__slug", "position").prefetch_related("starting_skills__skill"))

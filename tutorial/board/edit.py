@@ -8,7 +8,7 @@ canonical URL of the result, so a link always holds the whole position and nothi
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import urlencode
 
@@ -50,6 +50,26 @@ class View:
     origin: Cell | None = None  # top-left square of the window; None: around the chosen player
 
 
+@dataclass(frozen=True)
+class Profile:
+    """What a team roster's positional gives a new player, in the board's notation."""
+
+    ma: int
+    st: int
+    ag: int
+    pa: int | None
+    av: int
+    skills: tuple[str, ...] = ()
+
+
+# The profile of a roster's positional by the value the form sends (pos=dwarf.blocker), or None.
+Roster = Callable[[str], Profile | None]
+
+
+def _no_roster(value: str) -> Profile | None:
+    return None
+
+
 def _square_or_none(raw: str | None) -> Cell | None:
     if not raw:
         return None
@@ -62,7 +82,7 @@ def _square_or_none(raw: str | None) -> Cell | None:
 # Every query parameter the page reads: the view, the action (do=) and its forms' fields. The page
 # cache keeps only these (rulebook.serving); a parameter read here must be named here.
 VIEW_PARAMS = ("b", "p", "t", "tool", "show", "z", "v")
-ACTION_PARAMS = ("do", "team", "sq", "col", "row", "number", "status", "sk", "skills", "add")
+ACTION_PARAMS = ("do", "team", "sq", "col", "row", "number", "status", "sk", "skills", "add", "pos")
 GAME_PARAMS = ("weather", "ra", "rb", "ball_col", "ball_row")
 QUERY_PARAMS = VIEW_PARAMS + ACTION_PARAMS + GAME_PARAMS + tuple(sorted(set(RANGES)))
 
@@ -109,8 +129,11 @@ def view_query(code: str, view: View, **extra: str) -> str:
 # -- actions ---------------------------------------------------------------------------------------------
 
 
-def apply(position: Position, view: View, query: Mapping[str, str]) -> tuple[Position, View]:
-    """The position and view after the action in `query` (`do=`); CodeError if it cannot be."""
+def apply(
+    position: Position, view: View, query: Mapping[str, str], roster: Roster = _no_roster
+) -> tuple[Position, View]:
+    """The position and view after the action in `query` (`do=`); CodeError if it cannot be.
+    `roster` looks up the positional a new player may come from (pos=)."""
     action = query_choice(query, "do", ACTIONS)
     if action == "clear":
         return Position(position.edition), View(zoom=view.zoom)
@@ -122,7 +145,7 @@ def apply(position: Position, view: View, query: Mapping[str, str]) -> tuple[Pos
             return _tap(position, view, cell)
         if action == "add":
             team = query_choice(query, "team", TEAMS, "A")
-            return _add(position, view, team, cell, query)
+            return _add(position, view, team, cell, query, roster)
         if action == "target":
             return position, replace(view, target=cell)
         return _move(position, view, cell)
@@ -168,16 +191,26 @@ def next_number(position: Position, team: str) -> int:
     return next(n for n in range(1, MAX_NUMBER + 1) if n not in used)
 
 
-def _add(position: Position, view: View, team: str, cell: Cell, query: Mapping[str, str]) -> tuple[Position, View]:
-    """A new player of `team` on an empty square: the next free number and a lineman's
-    characteristics unless the form gives others (a roster's positional would fill them in)."""
+def _add(
+    position: Position, view: View, team: str, cell: Cell, query: Mapping[str, str], roster: Roster = _no_roster
+) -> tuple[Position, View]:
+    """A new player of `team` on an empty square: the next free number, and the characteristics
+    and skills of the roster's positional the form names (pos=) or else a lineman's, with any
+    characteristic or skill the form gives on top."""
     if position.at(cell) is not None:
         raise CodeError("square_taken", square=square_name(cell))
     if sum(1 for p in position.pieces if p.team == team) >= MAX_ON_PITCH:
         raise CodeError("team_full", team=team, limit=MAX_ON_PITCH)
     raw_number = (query.get("number") or "").strip()
     number = _int(raw_number, 1, MAX_NUMBER, "number") if raw_number else next_number(position, team)
-    piece = _with_form_values(position.edition, default_piece(position.edition, team, number, cell), query, new=True)
+    piece = default_piece(position.edition, team, number, cell)
+    chosen = (query.get("pos") or "").strip()
+    if chosen:
+        found = roster(chosen)
+        if found is None:
+            raise CodeError("unknown_positional", value=chosen[:40])
+        piece = replace(piece, ma=found.ma, st=found.st, ag=found.ag, pa=found.pa, av=found.av, skills=found.skills)
+    piece = _with_form_values(position.edition, piece, query, new=not chosen)
     return position.with_pieces([*position.pieces, piece]), replace(view, player=piece.id, target=None)
 
 
@@ -207,8 +240,8 @@ def _edit(position: Position, piece: Piece, query: Mapping[str, str]) -> Positio
 def _with_form_values(edition: str, piece: Piece, query: Mapping[str, str], new: bool = False) -> Piece:
     """Characteristics, status and skills from the player form (fields left out keep theirs).
     `sk` lists the skills kept (checkboxes, sent only when the form had them: `skills=1`), `add`
-    one more from the edition's list. For a new player `sk` gives his skills: with the
-    characteristics, all a roster's positional needs to fill in (the hook for team rosters)."""
+    one more from the edition's list. For a new player `sk` gives his skills (a new player from a
+    roster's positional comes with the positional's and is edited like a player on the pitch)."""
     changes: dict[str, object] = {}
     for name in STATS[edition]:
         raw = (query.get(name) or "").strip()
@@ -259,6 +292,8 @@ __all__ = [
     "QUERY_PARAMS",
     "SHOWS",
     "TOOLS",
+    "Profile",
+    "Roster",
     "View",
     "apply",
     "next_number",

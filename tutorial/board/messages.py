@@ -30,6 +30,9 @@ MESSAGES = {
     "square_taken": _("Square %(square)s is already taken."),
     "team_full": _("Team %(team)s already has %(limit)s players on the pitch."),
     "bad_value": _("%(field)s must be a whole number from %(lo)s to %(hi)s."),
+    "unknown_positional": _(
+        "“%(value)s” is not a positional of a team of this edition: choose one from the list of positionals."
+    ),
     "bad_choice": _("The form sent a value for “%(field)s” that is not one of its choices."),
 }
 

@@ -18,7 +18,7 @@ from rulebook.http import QueryError
 
 from .. import phrases
 from ..values import Pct
-from . import drawing, edit, messages, words
+from . import drawing, edit, messages, rosters, words
 from .answers import Answer, answer
 from .code import (
     COLUMNS,
@@ -74,7 +74,7 @@ def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
     view = edit.read_view(query, position)
     if "do" in query and not error:
         try:
-            changed, new_view = edit.apply(position, view, query)
+            changed, new_view = edit.apply(position, view, query, lambda value: rosters.profile(edition, value))
             check(changed, words.known_skills(edition))
         except CodeError as problem:
             error = messages.message(problem, edition)
@@ -189,6 +189,7 @@ def _fill(page: Board) -> None:
         "legend": _legend(view, result),
         "form_action": board_url(edition, lang),
         "weathers": words.weather_choices(edition, lang),
+        "positional_groups": rosters.choices(edition, lang),
         "reroll_choices": list(range(MAX_TEAM_REROLLS + 1)),
         "rerolls": position.rerolls,
         "ball_col": COLUMNS[position.ball[0]] if position.ball else "",

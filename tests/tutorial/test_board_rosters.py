@@ -1,0 +1,143 @@
+"""The board's "Add a player" form takes a team roster's positional: the new player gets its
+characteristics and starting skills (in the edition's notation), the choices are named in the
+reader's language and grouped by team, a wrong choice is refused in words, and the form works as a
+plain GET form without JavaScript."""
+
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import replace
+from urllib.parse import parse_qs, urlsplit
+
+import pytest
+from django.utils.translation import override
+
+from rulebook import selectors
+from tutorial.board import rosters, words
+from tutorial.board.code import Position, check, default_piece
+
+pytestmark = pytest.mark.django_db
+
+
+def text_of(response) -> str:
+    body = re.sub(r"<(script|style|svg).*?</\1>", " ", response.content.decode(), flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
+
+
+def added(client, url: str, **params: str) -> str:
+    """The position code after the action (a 303 to the canonical URL)."""
+    response = client.get(url, params)
+    assert response.status_code == 303, text_of(response)[:400]
+    return parse_qs(urlsplit(response["Location"]).query)["b"][0]
+
+
+def positional(edition: str, team: str, slug: str):
+    return next(p for p in selectors.roster_positionals(edition) if p.team.slug == team and p.slug == slug)
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_a_classic_dwarf_blocker_comes_with_his_profile_and_skills(client, lang: str) -> None:
+    base = f"/{lang}/lrb6/board/"
+    code = added(client, base, do="add", team="A", col="m", row="8", pos="dwarf.blocker")
+    assert code == "1_A1m8.4329.block.tackle.thick-skull"  # MA 4 ST 3 AG 2 AV 9
+    page = client.get(base, {"b": code, "p": "A1"})
+    assert page.status_code == 200
+    text = text_of(page)
+    with override(lang):
+        abbr = {name: words.characteristic("lrb6", lang, name)[0] for name in ("ma", "st", "ag", "av")}
+    assert f"{abbr['ma']} 4 {abbr['st']} 3 {abbr['ag']} 2 {abbr['av']} 9" in text
+    names = selectors.skill_names("lrb6", ["block", "tackle", "thick-skull"], lang)
+    assert len(names) == 3 and all(name in text for name in names.values())
+
+
+@pytest.mark.parametrize("lang", ["it", "en"])
+def test_2025_positionals_keep_their_passing_ability_or_have_none(client, lang: str) -> None:
+    base = f"/{lang}/bb2025/board/"
+    blitzer = positional("bb2025", "dwarf", "blitzer")
+    assert (blitzer.ma, blitzer.st, blitzer.ag, blitzer.pa, blitzer.av) == (5, 3, 4, 4, 10)
+    code = added(client, base, do="add", team="B", col="d", row="4", pos="dwarf.blitzer")
+    assert code == "1_B1d4.5344a.block.diving-tackle.tackle.thick-skull"  # AG 4+ PA 4+ AV 10+
+    with override(lang):
+        pa = words.characteristic("bb2025", lang, "pa")[0]
+    assert f"{pa} 4+" in text_of(client.get(base, {"b": code, "p": "B1"}))
+    # a roster's PA 0 is no PA on the board; Loner (4+) keeps its skill (the board holds no value)
+    code = added(client, base, b=code, do="add", team="A", col="e", row="5", pos="dwarf.deathroller")
+    assert code.startswith(
+        "1_A1e5.575-b.break-tackle.dirty-player.juggernaut.loner.mighty-blow.no-ball.secret-weapon.stand-firm"
+    )
+    assert f"{pa} –" in text_of(client.get(base, {"b": code, "p": "A1"}))
+
+
+def test_the_form_can_give_more_on_top_of_the_positional(client) -> None:
+    code = added(
+        client,
+        "/en/lrb6/board/",
+        do="add",
+        team="A",
+        number="7",
+        col="c",
+        row="3",
+        pos="dwarf.blocker",
+        add="guard",
+        st="4",
+    )
+    assert code == "1_A7c3.4429.block.guard.tackle.thick-skull"
+
+
+@pytest.mark.parametrize(
+    ("lang", "edition", "value", "needle"),
+    [
+        ("es", "lrb6", "dwarf.wizard", "«dwarf.wizard» no es una posición de ningún equipo de esta edición"),
+        ("fr", "lrb6", "dwarf.wizard", "« dwarf.wizard » n'est pas un poste d'une équipe de cette édition"),
+        ("en", "lrb6", "gnome.woodland-fox", "is not a positional of a team of this edition"),  # a 2025 team only
+        ("en", "bb2025", "dwarf", "is not a positional of a team of this edition"),
+    ],
+)
+def test_an_unknown_positional_is_refused_in_the_readers_language(client, lang, edition, value, needle) -> None:
+    response = client.get(
+        f"/{lang}/{edition}/board/", {"b": "1_B1n8", "do": "add", "col": "m", "row": "8", "pos": value}
+    )
+    assert response.status_code == 400
+    assert needle in text_of(response)
+    assert "1_B1n8" in response.content.decode()  # the position before the change
+
+
+def test_the_form_works_without_javascript_and_names_positionals_in_the_readers_language(client) -> None:
+    body = client.get("/es/lrb6/board/").content.decode()
+    form = next(f for f in re.findall(r"<form\b.*?</form>", body, flags=re.S) if 'name="pos"' in f)
+    assert re.search(r'<form method="get" action="/es/lrb6/board/"', form)
+    assert re.search(r'<label for="add-pos">[^<]+</label>\s*<select id="add-pos"', form)
+    assert '<button type="submit" name="do" value="add">' in form
+    blocker = positional("lrb6", "dwarf", "blocker")
+    team, name = blocker.team.name_es, blocker.name_es
+    assert team != blocker.team.name_en or name != blocker.name_en  # Spanish names, not English ones
+    group = re.search(rf'<optgroup label="{re.escape(html.escape(team))}">(.*?)</optgroup>', form, flags=re.S)
+    assert group and f'<option value="dwarf.blocker">{html.escape(team)} · {html.escape(name)}</option>' in group[1]
+    assert form.count("<optgroup") == len({p.team.slug for p in selectors.roster_positionals("lrb6")})
+    # what a browser sends for this form: its hidden fields, the checked radio, the first option of each
+    # select (the roster's positional chosen)
+    fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
+    fields.update(team="A", col="a", row="1", number="", pos="dwarf.blocker", do="add")
+    assert added(client, "/es/lrb6/board/", **fields) == "1_A1a1.4329.block.tackle.thick-skull"
+
+
+@pytest.mark.parametrize("edition", ["lrb6", "bb2025"])
+def test_every_positional_of_the_edition_fits_on_the_board(edition: str) -> None:
+    groups = rosters.choices(edition, "en")
+    values = [value for _team, options in groups for value, _label in options]
+    assert len(values) == len(selectors.roster_positionals(edition)) > 50
+    known = words.known_skills(edition)
+    for value in values:
+        found = rosters.profile(edition, value)
+        assert found is not None, value
+        piece = default_piece(edition, "A", 1, (12, 7))
+        piece = replace(piece, ma=found.ma, st=found.st, ag=found.ag, pa=found.pa, av=found.av, skills=found.skills)
+        position = Position(edition).with_pieces([piece])
+        check(position, known)  # characteristics in range, every starting skill one the board knows
+        assert (found.pa is None) == (edition == "lrb6" or positional_pa(edition, value) == 0)
+
+
+def positional_pa(edition: str, value: str) -> int:
+    team, slug = value.split(".")
+    return positional(edition, team, slug).pa

@@ -1,0 +1,59 @@
+"""A team roster's positionals for the board: the choices of the "Add a player" form ("Dwarf ·
+Blocker", grouped by team, in the reader's language) and the profile a choice gives a new player.
+Read once per content version."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from rulebook import selectors
+from rulebook.engine import get_edition
+from rulebook.formatting import collation_key
+
+from .edit import Profile
+
+SEPARATOR = "."  # pos=dwarf.blocker: team slug, then positional slug (slugs hold no dot)
+MAX_VALUE = 170  # a team slug and a positional slug at most
+
+
+@lru_cache(maxsize=8)
+def _profiles(edition: str, version: str) -> dict[str, Profile]:
+    """Each positional's profile in the board's notation. Both are written in the edition's own
+    notation (classic AG 3, AV 8; 2025 AG 3+, PA 4+, AV 9+), so the engine's conversion between
+    the team's edition and the board's leaves them as they are; PA 0 on a roster means no PA."""
+    board = get_edition(edition)
+    found = {}
+    for p in selectors.roster_positionals(edition):
+        source = get_edition(p.team.ruleset.key)
+        found[p.team.slug + SEPARATOR + p.slug] = Profile(
+            ma=p.ma,
+            st=p.st,
+            ag=board.convert_ag(p.ag, source),
+            pa=(p.pa or None) if board.has_passing_ability else None,
+            av=board.convert_av(p.av, source),
+            # The board holds a skill by its slug only: a value (Loner (4+)) or a word parameter
+            # (Animosity (all team-mates)) has no place in the position code.
+            skills=tuple(dict.fromkeys(s.skill.slug for s in p.starting_skills.all())),
+        )
+    return found
+
+
+@lru_cache(maxsize=16)
+def _choices(edition: str, lang: str, version: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    teams: dict[str, tuple[str, list[tuple[str, str]]]] = {}
+    for p in selectors.roster_positionals(edition):
+        team_name = getattr(p.team, f"name_{lang}")
+        group = teams.setdefault(p.team.slug, (team_name, []))
+        group[1].append((p.team.slug + SEPARATOR + p.slug, f"{team_name} · {getattr(p, f'name_{lang}')}"))
+    ordered = sorted(teams.values(), key=lambda group: collation_key(group[0], lang))
+    return tuple((name, tuple(options)) for name, options in ordered)
+
+
+def profile(edition: str, value: str) -> Profile | None:
+    """The profile of the positional `value` names (pos=dwarf.blocker); None if the edition has none."""
+    return _profiles(edition, selectors.content_version()).get(value.strip()[:MAX_VALUE])
+
+
+def choices(edition: str, lang: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """(team name, ((value, "Team · Positional"), …)) for every team, in the language's order."""
+    return _choices(edition, lang, selectors.content_version())
