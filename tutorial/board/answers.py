@@ -337,5 +337,7 @@ def _pass_target(
 
 
 def clear_caches() -> None:
+    """Forget every memoised answer, the engine's reach maps included (bench/board.py times a fresh one)."""
     answer.cache_clear()
     engine_board.cache_clear()
+    reach.reach_map.cache_clear()
