@@ -14,25 +14,14 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
-from django.db import models
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import override
 
-from ..models import Figure, GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, TableRow
 from ..rendering.version import content_version
+from ..signals import CONTENT_MODELS  # the rows whose change is a new content version
 from ..sitemaps import SITEMAPS
 
-CONTENT_MODELS: tuple[type[models.Model], ...] = (
-    Ruleset,
-    RuleSection,
-    Skill,
-    GameTable,
-    TableRow,
-    GlossaryTerm,
-    RuleVariant,
-    Figure,
-)
 # The site's own files whose change changes what a saved page looks like or says.
 CODE_DIRS = ("static", "rulebook/templates", "locale")
 CODE_SUFFIXES = {".css", ".js", ".svg", ".png", ".html", ".mo", ".webmanifest"}
