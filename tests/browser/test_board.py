@@ -10,6 +10,7 @@ import pytest
 from rulebook.engine import Board, Player, Square, get_edition
 from rulebook.engine.block import block_outcome
 from rulebook.engine.reach import reach_map
+from tests.browser.focus import wait_for_focus
 
 pytestmark = pytest.mark.browser
 
@@ -34,7 +35,7 @@ def test_setting_up_and_asking_on_a_phone(site: str, page: object) -> None:
 
     page.get_by_role("link", name="Choose", exact=True).click()  # type: ignore[attr-defined]
     page.wait_for_selector('.board-tool--select[aria-current="true"]')  # type: ignore[attr-defined]
-    assert page.evaluate("document.activeElement.getAttribute('data-key')") == "tool-select"  # type: ignore[attr-defined]
+    wait_for_focus(page, "data-key", "tool-select")
     tap(page, "m8")
     page.wait_for_function("() => document.querySelector('#board-status').textContent.includes('A1 chosen')")  # type: ignore[attr-defined]
     tap(page, "k6")
@@ -59,7 +60,7 @@ def test_setting_up_and_asking_on_a_phone(site: str, page: object) -> None:
 
     # The address holds the position; only the live part was swapped; the focus stayed on the square.
     assert "b=1_A1m8_B1n8" in page.url and "t=k6" in page.url  # type: ignore[attr-defined]
-    assert page.evaluate("document.activeElement.getAttribute('data-cell')") == "k6"  # type: ignore[attr-defined]
+    wait_for_focus(page, "data-cell", "k6")
     # Phone layout: no sideways scrolling, 44 px squares, chances in text of at least 11 px.
     assert page.evaluate("document.documentElement.scrollWidth") <= 360  # type: ignore[attr-defined]
     scale = page.evaluate(  # type: ignore[attr-defined]
@@ -81,7 +82,7 @@ def test_the_board_works_in_another_language_after_a_form(site: str, page: objec
     page.wait_for_function("() => location.search.includes('A1m8.64349')")  # type: ignore[attr-defined]
     assert "2" in page.locator(".block-card").first.inner_text()  # type: ignore[attr-defined]
     # The focus moves once htmx has settled the swap, a moment after the address bar changed.
-    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'answer-heading'")  # type: ignore[attr-defined]
+    wait_for_focus(page, "id", "answer-heading")
     assert page.locator("html").get_attribute("lang") == "es"  # type: ignore[attr-defined]
     link = page.locator(".lang-switch a[hreflang=fr]").get_attribute("href")  # type: ignore[attr-defined]
     assert "A1m8.64349" in link

@@ -12,6 +12,7 @@ import pytest
 
 from rulebook.models import Skill
 from rulebook.rendering.version import bump_content_version
+from tests.browser.focus import wait_for_focus
 
 SAVED_ES = "Guardado para usar sin conexión: Blood Bowl 2025"
 
@@ -59,7 +60,7 @@ def test_offline_at_the_table(site: str, phone: object) -> None:
     total = re.match(r"(\d+) — ", card.locator(".roll-card__title").inner_text())
     assert total and card.locator(".roll-card__title").inner_text() == f"{total[1]} — {row_name}"
     assert "sin conexión" in card.inner_text()
-    assert page.evaluate("document.activeElement.id") == "roll-result"  # type: ignore[attr-defined]
+    wait_for_focus(page, "id", "roll-result")
     # The search page answers from the saved index too.
     page.goto(site + "/es/search/?q=placaj")  # type: ignore[attr-defined]
     page.locator("#search-results .result a").first.wait_for()  # type: ignore[attr-defined]

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from django.utils.translation import gettext, override
 
+from tests.browser.focus import wait_for_focus
 from tests.page_types import PAGE_TYPES
 from tutorial.scenario import all_scenarios
 
@@ -144,7 +145,7 @@ def test_a_roll_shows_its_card_under_the_button_names_the_row_and_takes_the_focu
     page.wait_for_url(re.compile(r".*\?roll=\d+$"))  # type: ignore[attr-defined]
     card = page.locator("#roll-result")  # type: ignore[attr-defined]
     card.wait_for()
-    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'roll-result'")  # type: ignore[attr-defined]
+    wait_for_focus(page, "id", "roll-result")
     row = page.locator("tr.is-rolled")  # type: ignore[attr-defined]
     total = re.match(r"(\d+) — (.+)", card.locator(".roll-card__title").inner_text())
     assert total, card.inner_text()
@@ -192,7 +193,7 @@ def test_after_next_the_step_heading_is_in_view_and_focused(site: str, phone: ob
     next_link.scroll_into_view_if_needed()
     next_link.click()
     page.wait_for_url("**/es/tutorial/04-blocking/2/")  # type: ignore[attr-defined]
-    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'step-heading'")  # type: ignore[attr-defined]
+    wait_for_focus(page, "id", "step-heading")
     box = page.locator("#step-heading").bounding_box()  # type: ignore[attr-defined]
     assert 0 <= box["y"] < 200, box
     assert page.locator("#step-progress").get_attribute("value") == "2"  # type: ignore[attr-defined]
