@@ -76,6 +76,9 @@ class Player:
     skills: frozenset[str] = field(default_factory=frozenset)
     status: Status = Status.STANDING
     has_tackle_zone: bool = True  # false e.g. for a Bone-head who failed his roll
+    # The target of his Loner roll when his roster prints one (2025: "Loner (3+)"); None: the
+    # edition's usual target. Read only when he has Loner.
+    loner: int | None = None
 
     def has(self, skill: str) -> bool:
         return skill in self.skills

@@ -181,6 +181,17 @@ def test_loner_and_pro() -> None:
     assert path_probability(BB, pro, board(pro), [S(6, 5)], team_rerolls=0).probability == bb_pro
 
 
+def test_a_loner_rolls_the_target_his_roster_prints_where_the_edition_has_one() -> None:
+    loner3 = replace(player("me", HOME, 5, 5, "loner", ma=0), loner=3)
+    # bb2025 prints Loner (3+) on some rosters: the team re-roll goes ahead on 3+, not 4+.
+    assert path_probability(BB, loner3, board(loner3), [S(6, 5)]).probability == F(5, 6) + F(1, 6) * F(4, 6) * F(5, 6)
+    # The classic rules know one Loner roll (4+): a target on the player changes nothing there.
+    assert path_probability(LRB6, loner3, board(loner3), [S(6, 5)]).probability == F(5, 6) + F(1, 6) * F(1, 2) * F(5, 6)
+    # Without the skill, the target is never read.
+    plain = replace(loner3, skills=frozenset())
+    assert path_probability(BB, plain, board(plain), [S(6, 5)]).probability == F(5, 6) + F(1, 6) * F(5, 6)
+
+
 def test_team_reroll_limit_per_edition() -> None:
     me = player("me", HOME, 5, 5, ma=0)
     assert resources_for(me, LRB6, team_rerolls=3).team == 1

@@ -154,3 +154,20 @@ def test_ranges_and_defaults_agree() -> None:
             value = DEFAULTS[edition][name]
             lo, hi = RANGES[name]
             assert value is not None and lo <= value <= hi
+
+
+def test_a_loner_carries_his_rosters_target_where_the_edition_prints_one() -> None:
+    known = frozenset({"loner", "block"})
+    ogre = check(parse("bb2025", "1_A1m8.loner3.block"), known).pieces[0]
+    assert ogre.skills == ("block", "loner") and ogre.loner == 3
+    assert format_code(Position("bb2025", (ogre,))) == "1_A1m8.block.loner3"
+    # The usual target is left out, so one position keeps one code.
+    usual = check(parse("bb2025", "1_A1m8.loner4"), known).pieces[0]
+    assert usual.loner is None and format_code(Position("bb2025", (usual,))) == "1_A1m8.loner"
+
+
+@pytest.mark.parametrize(("edition", "code"), [("lrb6", "1_A1m8.loner3"), ("bb2025", "1_A1m8.loner7")])
+def test_a_loner_target_the_edition_does_not_print_is_refused(edition: str, code: str) -> None:
+    with pytest.raises(CodeError) as caught:
+        check(parse(edition, code), frozenset({"loner"}))
+    assert caught.value.key == "loner_target"

@@ -61,12 +61,33 @@ def test_2025_positionals_keep_their_passing_ability_or_have_none(client, lang: 
     with override(lang):
         pa = words.characteristic("bb2025", lang, "pa")[0]
     assert f"{pa} 4+" in text_of(client.get(base, {"b": code, "p": "B1"}))
-    # a roster's PA 0 is no PA on the board; Loner (4+) keeps its skill (the board holds no value)
+    # a roster's PA 0 is no PA on the board; Loner (4+), the usual target, is written plain
     code = added(client, base, b=code, do="add", team="A", col="e", row="5", pos="dwarf.deathroller")
     assert code.startswith(
         "1_A1e5.575-b.break-tackle.dirty-player.juggernaut.loner.mighty-blow.no-ball.secret-weapon.stand-firm"
     )
     assert f"{pa} –" in text_of(client.get(base, {"b": code, "p": "A1"}))
+
+
+@pytest.mark.parametrize("lang", ["es", "en"])
+def test_a_2025_ogre_keeps_his_loner_3_and_the_board_counts_it(client, lang: str) -> None:
+    base = f"/{lang}/bb2025/board/"
+    ogre = positional("bb2025", "human", "ogre")
+    assert [s.value for s in ogre.starting_skills.all() if s.skill.slug == "loner"] == ["3+"]
+    code = added(client, base, do="add", team="A", col="m", row="8", pos="human.ogre")
+    assert ".loner3." in code + "."
+    # MA 5 on an empty pitch: six squares away is one rush, re-rolled with the team re-roll after a
+    # Loner roll of 3+ (5/6 + 1/6 · 4/6 · 5/6 = 92.6 %; a 4+ Loner would give 90.3 %).
+    text = text_of(client.get(base, {"b": code, "p": "A1", "t": "s8"}))
+    assert "92.6" in text.replace(",", ".") and "90.3" not in text.replace(",", ".")
+    with override(lang):
+        loner = words.skill_name("bb2025", lang, "loner")
+    assert text.count(loner.replace("(X+)", "(3+)")) >= 3 and loner not in text  # card, form, list of players
+    # The player form offers the targets the edition prints, his own chosen; choosing 4+ writes it plain.
+    form = client.get(base, {"b": code, "p": "A1"}).content.decode()
+    assert re.search(r'<select id="edit-loner" name="loner">.*<option value="3" selected>3\+</option>', form, re.S)
+    changed = added(client, base, b=code, p="A1", do="edit", skills="1", sk=["loner", "bone-head"], loner="4")
+    assert ".loner." in changed + "." and "loner3" not in changed
 
 
 def test_the_form_can_give_more_on_top_of_the_positional(client) -> None:
@@ -141,3 +162,23 @@ def test_every_positional_of_the_edition_fits_on_the_board(edition: str) -> None
 def positional_pa(edition: str, value: str) -> int:
     team, slug = value.split(".")
     return positional(edition, team, slug).pa
+
+
+@pytest.mark.parametrize(
+    ("lang", "edition", "code", "needle"),
+    [
+        ("es", "lrb6", "1_A1m8.loner3", "Jugador A1: en esta edición, Solitario solo puede ser 4+."),
+        ("fr", "bb2025", "1_A1m8.loner7", "dans cette édition, Solitaire ne peut être que 2+, 3+, 4+, 5+, 6+."),
+    ],
+)
+def test_a_loner_target_the_edition_does_not_print_is_refused_in_words(client, lang, edition, code, needle) -> None:
+    response = client.get(f"/{lang}/{edition}/board/", {"b": code})
+    assert response.status_code == 400
+    assert needle in text_of(response)
+
+
+def test_the_api_gives_a_loners_target_and_counts_it(client) -> None:
+    code = "1_A1m8.5545a.loner3_A2c3.loner"
+    data = client.get("/api/v1/board", {"edition": "bb2025", "board": code, "player": "A1", "target": "s8"}).json()
+    assert [p.get("loner_target") for p in data["players"]] == [3, 4]
+    assert data["reach"]["s8"]["probability"] == "25/27"  # 5/6 + 1/6 · 4/6 · 5/6

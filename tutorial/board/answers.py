@@ -131,6 +131,7 @@ def to_player(piece_id: str, position: Position) -> Player:
         av=piece.av,
         skills=frozenset(piece.skills),
         status=Status(piece.status),
+        loner=piece.loner,
     )
 
 

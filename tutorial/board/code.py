@@ -5,7 +5,7 @@ tutorial/README.md, "Board code").
 
 Version "1", then items separated by "_": options (lower case: re-rolls, weather, ball) and
 players (team "A" or "B", shirt number, square, optional status, optional characteristics,
-skills). Squares are a column letter a–z (1–26, along the pitch) and a row 1–15. Only the
+skills; a Loner with his roster's target is written loner3 for "Loner (3+)"). Squares are a column letter a–z (1–26, along the pitch) and a row 1–15. Only the
 characters A–Z a–z 0–9 - . _ appear, so a code survives a form's GET and a copied link as is.
 
 Parsing checks the grammar only; `check` then refuses positions the rules rule out (two players
@@ -20,6 +20,7 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
+from rulebook.engine.editions import get_edition
 from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
 
 VERSION = "1"
@@ -57,6 +58,8 @@ _SQUARE = r"([a-z])(\d{1,2})"
 _PLAYER = re.compile(rf"([AB])(\d{{1,2}}){_SQUARE}([ps]?)((?:\.[a-z0-9-]+)*)")
 _OPTION = re.compile(rf"r(\d)(\d)|w([a-z])|b{_SQUARE}")
 _SLUG = re.compile(r"[a-z][a-z0-9-]*")
+LONER = "loner"
+_LONER_WITH_TARGET = re.compile(r"loner(\d)")  # loner3: Loner (3+); no skill slug ends in a digit
 
 
 class CodeError(ValueError):
@@ -83,6 +86,7 @@ class Piece:
     av: int
     skills: tuple[str, ...] = ()
     status: str = "standing"
+    loner: int | None = None  # his Loner target when it is not the edition's usual one
 
     @property
     def id(self) -> str:
@@ -193,12 +197,24 @@ def _parse_piece(edition: str, item: str) -> Piece:
     parts = [p for p in rest.split(".") if p]
     if parts and parts[0][:1].isdigit():
         piece = _with_stats(edition, piece, parts.pop(0), item, piece.id)
-    for slug in parts:
+    loner = None
+    for index, slug in enumerate(parts):
         if not _SLUG.fullmatch(slug):
             raise CodeError("unreadable", near=item[:16])
+        with_target = _LONER_WITH_TARGET.fullmatch(slug)
+        if with_target:
+            parts[index], loner = LONER, int(with_target[1])
     return replace(
-        piece, skills=tuple(sorted(set(parts))), status=STATUS_LETTERS.get(status, "standing") if status else "standing"
+        piece,
+        skills=tuple(sorted(set(parts))),
+        status=STATUS_LETTERS.get(status, "standing") if status else "standing",
+        loner=usual_loner(edition, loner),
     )
+
+
+def usual_loner(edition: str, target: int | None) -> int | None:
+    """The Loner target a piece keeps: None for the edition's usual one (one position, one code)."""
+    return None if target == get_edition(edition).loner_default_target else target
 
 
 def _with_stats(edition: str, piece: Piece, text: str, item: str, piece_id: str) -> Piece:
@@ -239,7 +255,11 @@ def _format_piece(edition: str, piece: Piece) -> str:
     values = {name: getattr(piece, name) for name in STATS[edition]}
     if any(values[name] != DEFAULTS[edition][name] for name in values):
         text += "." + "".join("-" if v is None else DIGITS36[v] for v in values.values())
-    return "".join([text, *(f".{slug}" for slug in sorted(piece.skills))])
+    return "".join([text, *(f".{_skill_item(piece, slug)}" for slug in sorted(piece.skills))])
+
+
+def _skill_item(piece: Piece, slug: str) -> str:
+    return f"{slug}{piece.loner}" if slug == LONER and piece.loner is not None else slug
 
 
 # -- checking ------------------------------------------------------------------------------------------
@@ -278,12 +298,21 @@ def check(position: Position, known_skills: frozenset[str]) -> Position:
         for slug in piece.skills:
             if slug not in known_skills:
                 raise CodeError("unknown_skill", player=piece.id, skill=slug)
+        _check_loner(edition, piece)
         if position.ball == piece.square and piece.status != "standing":
             raise CodeError("ball_on_fallen", player=piece.id)
     for team in TEAMS:
         if sum(1 for p in position.pieces if p.team == team) > MAX_ON_PITCH:
             raise CodeError("too_many", team=team, limit=MAX_ON_PITCH)
     return position
+
+
+def _check_loner(edition: str, piece: Piece) -> None:
+    if piece.loner is None:
+        return
+    targets = get_edition(edition).loner_targets
+    if LONER not in piece.skills or piece.loner not in targets:
+        raise CodeError("loner_target", player=piece.id, targets=", ".join(f"{t}+" for t in targets))
 
 
 def square_name_or_raw(cell: Cell) -> str:
@@ -298,6 +327,7 @@ def read(edition: str, text: str, known_skills: frozenset[str]) -> Position:
 __all__ = [
     "COLUMNS",
     "DEFAULTS",
+    "LONER",
     "RANGES",
     "STATS",
     "VERSION",
@@ -311,4 +341,5 @@ __all__ = [
     "parse_square",
     "read",
     "square_name",
+    "usual_loner",
 ]

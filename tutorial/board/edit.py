@@ -15,6 +15,7 @@ from urllib.parse import urlencode
 from rulebook.http import QueryError, parse_int, query_choice
 
 from .code import (
+    LONER,
     MAX_NUMBER,
     MAX_ON_PITCH,
     MAX_TEAM_REROLLS,
@@ -30,6 +31,7 @@ from .code import (
     default_piece,
     parse_square,
     square_name,
+    usual_loner,
 )
 
 TOOLS = ("select", "target", "add-a", "add-b", "move", "ball", "remove")
@@ -60,6 +62,7 @@ class Profile:
     pa: int | None
     av: int
     skills: tuple[str, ...] = ()
+    loner: int | None = None  # the roster's Loner target, when it is not the edition's usual one
 
 
 # The profile of a roster's positional by the value the form sends (pos=dwarf.blocker), or None.
@@ -82,7 +85,7 @@ def _square_or_none(raw: str | None) -> Cell | None:
 # Every query parameter the page reads: the view, the action (do=) and its forms' fields. The page
 # cache keeps only these (rulebook.serving); a parameter read here must be named here.
 VIEW_PARAMS = ("b", "p", "t", "tool", "show", "z", "v")
-ACTION_PARAMS = ("do", "team", "sq", "col", "row", "number", "status", "sk", "skills", "add", "pos")
+ACTION_PARAMS = ("do", "team", "sq", "col", "row", "number", "status", "sk", "skills", "add", "pos", "loner")
 GAME_PARAMS = ("weather", "ra", "rb", "ball_col", "ball_row")
 QUERY_PARAMS = VIEW_PARAMS + ACTION_PARAMS + GAME_PARAMS + tuple(sorted(set(RANGES)))
 
@@ -209,7 +212,16 @@ def _add(
         found = roster(chosen)
         if found is None:
             raise CodeError("unknown_positional", value=chosen[:40])
-        piece = replace(piece, ma=found.ma, st=found.st, ag=found.ag, pa=found.pa, av=found.av, skills=found.skills)
+        piece = replace(
+            piece,
+            ma=found.ma,
+            st=found.st,
+            ag=found.ag,
+            pa=found.pa,
+            av=found.av,
+            skills=found.skills,
+            loner=found.loner,
+        )
     piece = _with_form_values(position.edition, piece, query, new=not chosen)
     return position.with_pieces([*position.pieces, piece]), replace(view, player=piece.id, target=None)
 
@@ -265,8 +277,19 @@ def _with_form_values(edition: str, piece: Piece, query: Mapping[str, str], new:
     extra = (query.get("add") or "").strip()[:40]
     if extra:
         skills.append(extra)
-    changes["skills"] = tuple(sorted(set(skills))[:MAX_SKILLS])
+    kept = tuple(sorted(set(skills))[:MAX_SKILLS])
+    changes["skills"] = kept
+    changes["loner"] = _loner(edition, piece, query) if LONER in kept else None
     return replace(piece, **changes)  # type: ignore[arg-type]
+
+
+def _loner(edition: str, piece: Piece, query: Mapping[str, str]) -> int | None:
+    """The Loner target the form chose (loner=3), else the one he had; `check` refuses a
+    target the edition does not print."""
+    raw = (query.get("loner") or "").strip().removesuffix("+")
+    if not raw:
+        return piece.loner
+    return usual_loner(edition, _int(raw, 2, 6, "loner"))
 
 
 def _game(position: Position, query: Mapping[str, str]) -> Position:

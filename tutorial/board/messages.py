@@ -33,6 +33,7 @@ MESSAGES = {
     "unknown_positional": _(
         "“%(value)s” is not a positional of a team of this edition: choose one from the list of positionals."
     ),
+    "loner_target": _("Player %(player)s: %(skill)s can only be %(targets)s in this edition."),
     "bad_choice": _("The form sent a value for “%(field)s” that is not one of its choices."),
 }
 
@@ -57,6 +58,8 @@ def message(error: CodeError, edition: str = "lrb6") -> str:
     if template is None:
         return str(_("This position is not possible."))
     params = dict(error.params)
+    if error.key == "loner_target":
+        params["skill"] = words.loner_name(edition, get_language() or "en")
     for key in ("name", "field"):
         value = params.get(key)
         if isinstance(value, str) and value in CHARACTERISTIC_TERMS:

@@ -264,7 +264,7 @@ def position_lines(position: Position, lang: str) -> list[str]:
     edition = position.edition
     lines = []
     for piece in position.pieces:
-        skills = ", ".join(words.skill_name(edition, lang, s) for s in piece.skills)
+        skills = ", ".join(words.piece_skill_name(edition, lang, piece, s) for s in piece.skills)
         line = _("%(player)s on %(square)s: %(stats)s") % {
             "player": piece.id,
             "square": square_name(piece.square),

@@ -11,12 +11,14 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from rulebook.engine import get_edition
+
 from .. import phrases
 from ..presenting import explanation_lines
 from ..values import Frac, Pct
 from . import words
 from .answers import Answer, BlockAnswer
-from .code import RANGES, STATS, Position, square_name
+from .code import LONER, RANGES, STATS, Piece, Position, square_name
 from .edit import STATUSES, View
 
 CATEGORIES = ("general", "agility", "strength", "passing", "mutation", "extraordinary", "devious", "traits")
@@ -40,6 +42,19 @@ def _cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
+def _loner_field(edition: str, lang: str, piece: Piece) -> dict[str, Any] | None:
+    """The choice of his Loner target, where the edition prints more than one."""
+    targets = get_edition(edition).loner_targets
+    if LONER not in piece.skills or len(targets) < 2:
+        return None
+    current = piece.loner if piece.loner is not None else get_edition(edition).loner_default_target
+    return {
+        "label": words.loner_name(edition, lang),
+        "choices": [(str(t), f"{t}+") for t in targets],
+        "value": str(current),
+    }
+
+
 def answer_panels(
     position: Position, view: View, result: Answer, lang: str, url: Callable[..., str], here: View
 ) -> dict[str, Any]:
@@ -53,7 +68,7 @@ def answer_panels(
             "colour": "a" if piece.team == "A" else "b",
             "stats": words.stats_line(edition, lang, piece),
             "status": words.status_name(edition, lang, piece.status),
-            "skills": [words.skill_name(edition, lang, s) for s in piece.skills],
+            "skills": [words.piece_skill_name(edition, lang, piece, s) for s in piece.skills],
             "holds_ball": result.holds_ball,
             "rerolls": result.team_rerolls,
         },
@@ -214,7 +229,8 @@ def _edit_form(edition: str, lang: str, piece: Any) -> dict[str, Any]:
     return {
         "fields": fields,
         "statuses": [(s, words.status_name(edition, lang, s), s == piece.status) for s in STATUSES],
-        "skills": [(slug, words.skill_name(edition, lang, slug)) for slug in piece.skills],
+        "skills": [(slug, words.piece_skill_name(edition, lang, piece, slug)) for slug in piece.skills],
+        "loner": _loner_field(edition, lang, piece),
         "skill_groups": [(_category(c), groups[c]) for c in CATEGORIES if c in groups]
         + [(_category(c), options) for c, options in groups.items() if c not in CATEGORIES],
     }

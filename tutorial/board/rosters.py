@@ -10,6 +10,7 @@ from rulebook import selectors
 from rulebook.engine import get_edition
 from rulebook.formatting import collation_key
 
+from .code import LONER, usual_loner
 from .edit import Profile
 
 SEPARATOR = "."  # pos=dwarf.blocker: team slug, then positional slug (slugs hold no dot)
@@ -25,17 +26,29 @@ def _profiles(edition: str, version: str) -> dict[str, Profile]:
     found = {}
     for p in selectors.roster_positionals(edition):
         source = get_edition(p.team.ruleset.key)
+        starting = [(s.skill.slug, s.value) for s in p.starting_skills.all()]
         found[p.team.slug + SEPARATOR + p.slug] = Profile(
             ma=p.ma,
             st=p.st,
             ag=board.convert_ag(p.ag, source),
             pa=(p.pa or None) if board.has_passing_ability else None,
             av=board.convert_av(p.av, source),
-            # The board holds a skill by its slug only: a value (Loner (4+)) or a word parameter
-            # (Animosity (all team-mates)) has no place in the position code.
-            skills=tuple(dict.fromkeys(s.skill.slug for s in p.starting_skills.all())),
+            # The board holds a skill by its slug, and Loner's target, the one value the engine
+            # reads; other values (Bloodlust (2+)) and word parameters (Animosity (all
+            # team-mates)) change no answer the board gives.
+            skills=tuple(dict.fromkeys(slug for slug, _value in starting)),
+            loner=usual_loner(edition, _loner_target(starting)),
         )
     return found
+
+
+def _loner_target(starting: list[tuple[str, str]]) -> int | None:
+    """3 from a starting "Loner (3+)"; None without Loner or without a value."""
+    for slug, value in starting:
+        if slug == LONER:
+            digits = value.strip().removesuffix("+")
+            return int(digits) if digits.isdigit() else None
+    return None
 
 
 @lru_cache(maxsize=16)

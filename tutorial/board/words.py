@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from rulebook import selectors
 from rulebook.engine import get_edition
 
-from .code import STATS, Piece
+from .code import LONER, STATS, Piece
 
 CHARACTERISTIC_TERMS = {
     "ma": "movement-allowance",
@@ -26,6 +26,7 @@ STATUS_TERMS = ("standing", "prone", "stunned")
 _ABBREVIATION = re.compile(r"\(([^()]+)\)\s*$")
 # Target-number characteristics are written with a "+" in 2025 (AG 3+, PA 4+, AV 9+).
 TARGET_STATS = {"lrb6": frozenset(), "bb2025": frozenset({"ag", "pa", "av"})}
+LONER_PLACEHOLDER = "(X+)"  # in the 2025 name of Loner, every language
 
 
 @lru_cache(maxsize=32)
@@ -49,6 +50,21 @@ def known_skills(edition: str) -> frozenset[str]:
 
 def skill_name(edition: str, lang: str, slug: str) -> str:
     return next((name for s, name, _c in skill_list(edition, lang) if s == slug), slug)
+
+
+def piece_skill_name(edition: str, lang: str, piece: Piece, slug: str) -> str:
+    """A skill as his roster prints it: "Loner (3+)" in 2025 (the edition's name holds "(X+)"),
+    plain "Loner" in the classic rules, where every Loner rolls 4+."""
+    name = skill_name(edition, lang, slug)
+    if slug == LONER and LONER_PLACEHOLDER in name:
+        target = piece.loner if piece.loner is not None else get_edition(edition).loner_default_target
+        return name.replace(LONER_PLACEHOLDER, f"({target}+)")
+    return name
+
+
+def loner_name(edition: str, lang: str) -> str:
+    """Loner's name without its placeholder ("Solitario"), for sentences."""
+    return skill_name(edition, lang, LONER).replace(LONER_PLACEHOLDER, "").strip()
 
 
 def characteristic(edition: str, lang: str, name: str) -> tuple[str, str]:

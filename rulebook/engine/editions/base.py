@@ -201,7 +201,13 @@ class Edition(ABC):
         return SKILL_REROLLS.get(roll_kind)
 
     def loner_target(self, player: Player) -> int | None:
-        return self.loner_default_target if player.has("loner") else None
+        """What he must roll to use a team re-roll: None without Loner, else his roster's target
+        when the edition prints one per player, else the edition's usual target."""
+        if not player.has("loner"):
+            return None
+        if player.loner is not None and player.loner in self.loner_targets:
+            return player.loner
+        return self.loner_default_target
 
     # -- armour and injury ------------------------------------------------------------------
     @abstractmethod
