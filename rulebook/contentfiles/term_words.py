@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field, replace
+from functools import lru_cache
 
 from ..vocab import LANGS, RULESET_KEYS, alternation
 from .term_corpus import BLOOD_BOWL, Corpus, SkillName
@@ -23,6 +24,9 @@ REFERENCE_RE = re.compile(
 )
 
 
+# The checker compares a few hundred names with each other tens of thousands of times per scan:
+# the pure helpers below are memoised (bounded, since casefolded also sees windows of text).
+@lru_cache(maxsize=1 << 16)
 def casefolded(text: str) -> str:
     """Case-insensitive but accent-sensitive comparison form (unlike search.text.fold, which drops
     accents): in terminology "Pase" and "Pasé" are different words."""
@@ -30,6 +34,7 @@ def casefolded(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip().casefold()
 
 
+@lru_cache(maxsize=1 << 14)
 def base_name(name: str) -> str:
     """A term or skill name without its trailing "(AG)", "(X)", "(X+)", "!"."""
     name = PARENS_RE.sub("", name.strip())
@@ -75,6 +80,20 @@ def term_regex(term: str, lang: str) -> re.Pattern[str]:
         else:
             pattern += _word_pattern(part, lang)
     return re.compile(r"(?<!\w)" + pattern + r"(?!\w)", re.IGNORECASE)
+
+
+def term_literal(term: str) -> str:
+    """A string inside every match of term_regex(term, …), lower-cased (as written for an
+    abbreviation, which matches case-sensitively): a cheap test that skips most regex searches."""
+    term = term.replace("’", "'")
+    if ABBREVIATION_RE.match(term):
+        return term
+    first = next((p for p in re.split(r"(\s+|['-])", term) if p and not p.isspace() and p not in "'-"), "")
+    return (first if len(first) < 4 else first[:-1]).lower()  # a plural or Italian ending may follow
+
+
+def may_match(literal: str, text: str, lowered: str) -> bool:
+    return literal in (text if ABBREVIATION_RE.match(literal) else lowered)
 
 
 @dataclass(frozen=True)
@@ -168,13 +187,15 @@ STOPWORDS = {
 }
 
 
+@lru_cache(maxsize=1 << 14)
 def key(text: str) -> str:
     """Comparison key: case, spaces, hyphens and apostrophes do not count ("Re-roll" = "Reroll")."""
     return "".join(ch for ch in unicodedata.normalize("NFC", text).casefold() if ch.isalpha())
 
 
-def content_words(text: str) -> list[str]:
-    return [w for w in (casefolded(w) for w in WORD_RE.findall(text.replace("'", " "))) if w not in STOPWORDS]
+@lru_cache(maxsize=1 << 14)
+def content_words(text: str) -> tuple[str, ...]:
+    return tuple(w for w in (casefolded(w) for w in WORD_RE.findall(text.replace("'", " "))) if w not in STOPWORDS)
 
 
 # Irregular forms the prefix rule below cannot see, mapped to a form it can.
@@ -193,6 +214,7 @@ def _stem_match(a: str, b: str) -> bool:
     return prefix >= max(4, shortest - 3)
 
 
+@lru_cache(maxsize=1 << 18)
 def related(a: str, b: str, subset: bool = True) -> bool:
     """Whether two names are forms of the same words: every content word of the shorter has a
     form in the longer ("Spinta" / "Spinto indietro", "Atrapar" / "Atrapar el balón"). With
@@ -221,10 +243,12 @@ class Vocabulary:
 
     def has(self, text: str) -> bool:
         """Also one of L's own names, part of one, or another form of one."""
-        text_key = key(text)
+        text_key, folded = key(text), casefolded(text)
         for name in self.names:
-            if text_key == key(name) or re.search(
-                r"(?<!\w)" + re.escape(casefolded(text)) + r"(?!\w)", casefolded(name)
+            folded_name = casefolded(name)
+            if text_key == key(name) or (
+                folded in folded_name  # cheap test first: the whole-word search needs it
+                and re.search(r"(?<!\w)" + re.escape(folded) + r"(?!\w)", folded_name)
             ):
                 return True
             if related(text, name, subset=False):

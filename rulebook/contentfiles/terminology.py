@@ -65,7 +65,9 @@ from .term_words import (
     base_name,
     casefolded,
     key,
+    may_match,
     related,
+    term_literal,
     term_regex,
 )
 
@@ -226,18 +228,24 @@ def explain_matches(corpus: Corpus) -> list[Finding]:
 
 def _scan(corpus: Corpus, ruleset: str, lang: str, explain: bool = False) -> list[Finding]:
     vocab = _vocabulary(corpus, ruleset, lang)
-    compiled = [(needle, needle.regex) for needle in _needles(corpus, ruleset, lang, vocab)]
+    compiled = [(needle, needle.regex, term_literal(needle.text)) for needle in _needles(corpus, ruleset, lang, vocab)]
+    own_names = list(zip(vocab.name_regexes, map(term_literal, vocab.names), strict=True))
     own_end = [re.compile(r.pattern + r"$", r.flags) for r in vocab.name_regexes]
     findings: list[Finding] = []
     for text_field in corpus.fields:
         if text_field.ruleset != ruleset:
             continue
         text, foreign_spans, reference_ends = _masked((text_field.values.get(lang) or "").replace("’", "'"))
-        own_spans = [m.span() for regex in vocab.name_regexes for m in regex.finditer(text)]
+        lowered = text.lower()
+        own_spans = [
+            m.span() for regex, literal in own_names if may_match(literal, text, lowered) for m in regex.finditer(text)
+        ]
         matches = []
-        for needle, regex in compiled:
+        for needle, regex, literal in compiled:
             if needle.rule in EDITION_RULES and text_field.name == "change_note":
                 continue  # what changed between the editions: names of both on purpose
+            if not may_match(literal, text, lowered):
+                continue
             for match in regex.finditer(text):
                 if needle.capitalised and not _capitalised(text, match.start(), match.group(0)):
                     continue
