@@ -11,12 +11,11 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rulebook import selectors
 from rulebook.engine import Weather, get_edition
 from rulebook.engine.targets import BANDS, CATCHES, KINDS, MAX_MARKERS, SKILLS, Situation, target
 from rulebook.http import QueryError, query_choice, query_int
 
-from . import phrases
+from . import contentnames, phrases
 from .presenting import explanation_lines
 
 HELPER_KINDS = {
@@ -53,21 +52,21 @@ RUSH_TERMS = {"lrb6": "go-for-it", "bb2025": "rush"}
 def rush_term(edition: str, lang: str) -> str:
     """The edition's own name for going for it, from its glossary ("¡A por ellos!" in the classic
     rules, "Forzar la marcha" in 2025); the tutorial's phrase if the entry is missing."""
-    term = selectors.glossary_term(edition, RUSH_TERMS.get(edition, ""))
-    return (getattr(term, f"term_{lang}", "") if term else "") or phrases.phrase("rush", lang, edition)
+    return contentnames.glossary_name(edition, RUSH_TERMS.get(edition, ""), lang) or phrases.phrase(
+        "rush", lang, edition
+    )
 
 
 def _special_label(kind: str, edition: str, lang: str) -> str:
     if kind == "rush":
         return rush_term(edition, lang)
-    return selectors.skill_names(edition, ["hail-mary-pass"], lang)["hail-mary-pass"]
+    return contentnames.skill_name(edition, "hail-mary-pass", lang)
 
 
 def _characteristic(kind: str, edition: str, lang: str) -> str:
     """What the number is: AG, or the 2025 PA for a pass (as our glossary abbreviates them)."""
     slug = "passing-ability" if kind in ("pass", "hailmary") and edition == "bb2025" else "agility"
-    term = selectors.glossary_term(edition, slug)
-    name = (getattr(term, f"term_{lang}", "") if term else "") or slug
+    name = contentnames.glossary_name(edition, slug, lang) or slug
     short = re.search(r"\(([^)]+)\)\s*$", name)
     return short.group(1) if short else name
 
@@ -87,7 +86,7 @@ def helper_context(query: Any, edition: str, lang: str) -> dict[str, Any]:
         "weather": query.get("h_weather") or "nice",
         "skills": chosen,
     }
-    names = selectors.skill_names(edition, list(SKILLS), lang)
+    names = {slug: contentnames.skill_name(edition, slug, lang) for slug in SKILLS}
     context: dict[str, Any] = {
         "fields": fields,
         "kinds": [(k, str(label) or _special_label(k, edition, lang)) for k, label in HELPER_KINDS.items()],

@@ -8,11 +8,10 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rulebook import selectors
 from rulebook.engine import get_edition
 from rulebook.engine.turn import TurnStep
 
-from . import oddshelper, phrases
+from . import contentnames, oddshelper, phrases
 
 CONTENT_SLUG = {"bb2025": {"claw": "claws", "side-step": "sidestep"}}
 KIND_LABELS = {
@@ -44,8 +43,7 @@ def content_slug(edition: str, slug: str) -> str:
 
 
 def skill_label(edition: str, slug: str, lang: str) -> str:
-    shown = content_slug(edition, slug)
-    return selectors.skill_names(edition, [shown], lang)[shown]
+    return contentnames.skill_name(edition, content_slug(edition, slug), lang)
 
 
 # The glossary entry naming each kind of roll (the edition's own term in each language).
@@ -68,8 +66,7 @@ def abbreviation(term: str) -> str:
 
 
 def glossary(edition: str, slug: str, lang: str) -> str:
-    term = selectors.glossary_term(edition, slug)
-    return (getattr(term, f"term_{lang}", "") if term else "") or ""
+    return contentnames.glossary_name(edition, slug, lang)
 
 
 def kind_label(kind: str, edition: str, lang: str) -> str:
