@@ -42,8 +42,11 @@ serve: setup
 	DEBUG=0 $(PY) manage.py check --deploy
 	DEBUG=0 $(VENV)/bin/gunicorn config.wsgi --config config/gunicorn.py
 
+# One pytest worker per CPU (pytest-xdist). `--dist load` hands each worker the tests in collection
+# order, so every worker still runs the database tests before the transactional ones, which empty
+# the tables (worksteal breaks that order).
 test: setup
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist load
 
 # Lint: ruff (rules and formatting), mypy (types, with django-stubs), and no model change without
 # its migration. CI runs it before the tests.
