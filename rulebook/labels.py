@@ -44,13 +44,14 @@ ACTIVATION_LABELS = {
 }
 LANGUAGE_NAMES = dict(settings.LANGUAGES)  # the names the language switcher uses
 
-# Where a text comes from, said in words a reader understands (the seed files' names are opaque).
+# Where a text comes from, said in words a reader understands (the seed files' names and numbers
+# mean nothing to a reader; editors find the file by the key).
 SOURCE_LABELS = {
-    "000_71ffa22b1f839112.txt": _("a Spanish guide to playing a match (source text 000)"),
-    "001_06e79121f50c7160.txt": _("an Italian tutorial for newcomers (source text 001)"),
-    "002_6d5f8c947b83297b.txt": _("French descriptions of the 2025 skills (source text 002)"),
-    "003_7e2c992596e37def.txt": _("a Spanish summary of the DreadBall rules (source text 003)"),
-    "004_959828b912bd326a.txt": _("French tables and post-match rules (source text 004)"),
+    "000_71ffa22b1f839112.txt": _("a Spanish guide to playing a match"),
+    "001_06e79121f50c7160.txt": _("an Italian tutorial for newcomers"),
+    "002_6d5f8c947b83297b.txt": _("French descriptions of the 2025 skills"),
+    "003_7e2c992596e37def.txt": _("a Spanish summary of the DreadBall rules"),
+    "004_959828b912bd326a.txt": _("French tables and post-match rules"),
     "published-rules": _("the edition's published rules"),
 }
 
