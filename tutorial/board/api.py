@@ -8,13 +8,12 @@ from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any
 
-from rulebook.engine import get_edition
 from rulebook.http import QueryError, query_choice
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
 from . import messages
 from .answers import Answer, answer
-from .code import LONER, CodeError, Position, format_code, parse_square, square_name
+from .code import LONER, CodeError, Position, format_code, loner_target, parse_square, square_name
 from .page import read_position
 
 
@@ -65,15 +64,11 @@ def _players(position: Position) -> list[dict[str, Any]]:
             **({"pa": p.pa} if position.edition == "bb2025" else {}),
             "av": p.av,
             "skills": list(p.skills),
-            **({"loner_target": p.loner or _usual_loner(position)} if LONER in p.skills else {}),
+            **({"loner_target": loner_target(position.edition, p)} if LONER in p.skills else {}),
             "status": p.status,
         }
         for p in position.pieces
     ]
-
-
-def _usual_loner(position: Position) -> int:
-    return get_edition(position.edition).loner_default_target
 
 
 def _answer(found: Answer) -> dict[str, Any]:

@@ -5,8 +5,8 @@ tutorial/README.md, "Board code").
 
 Version "1", then items separated by "_": options (lower case: re-rolls, weather, ball) and
 players (team "A" or "B", shirt number, square, optional status, optional characteristics,
-skills; a Loner with his roster's target is written loner3 for "Loner (3+)"). Squares are a column letter a–z (1–26, along the pitch) and a row 1–15. Only the
-characters A–Z a–z 0–9 - . _ appear, so a code survives a form's GET and a copied link as is.
+skills; a Loner with his roster's target is written loner3 for "Loner (3+)"). Squares are a
+column letter a–z (1–26, along the pitch) and a row 1–15. Only the characters A–Z a–z 0–9 - . _ appear, so a code survives a form's GET and a copied link as is.
 
 Parsing checks the grammar only; `check` then refuses positions the rules rule out (two players
 on a square, characteristics out of range, a skill the edition does not have…). Errors carry a
@@ -217,6 +217,13 @@ def usual_loner(edition: str, target: int | None) -> int | None:
     return None if target == get_edition(edition).loner_default_target else target
 
 
+def loner_target(edition: str, piece: Piece) -> int | None:
+    """What his Loner roll needs: None without Loner, else his own target or the edition's usual one."""
+    if LONER not in piece.skills:
+        return None
+    return piece.loner if piece.loner is not None else get_edition(edition).loner_default_target
+
+
 def _with_stats(edition: str, piece: Piece, text: str, item: str, piece_id: str) -> Piece:
     names = STATS[edition]
     if len(text) != len(names):
@@ -337,6 +344,7 @@ __all__ = [
     "check",
     "default_piece",
     "format_code",
+    "loner_target",
     "parse",
     "parse_square",
     "read",

@@ -18,7 +18,7 @@ from ..presenting import explanation_lines
 from ..values import Frac, Pct
 from . import words
 from .answers import Answer, BlockAnswer
-from .code import LONER, RANGES, STATS, Piece, Position, square_name
+from .code import LONER, RANGES, STATS, Piece, Position, loner_target, square_name
 from .edit import STATUSES, View
 
 CATEGORIES = ("general", "agility", "strength", "passing", "mutation", "extraordinary", "devious", "traits")
@@ -47,11 +47,10 @@ def _loner_field(edition: str, lang: str, piece: Piece) -> dict[str, Any] | None
     targets = get_edition(edition).loner_targets
     if LONER not in piece.skills or len(targets) < 2:
         return None
-    current = piece.loner if piece.loner is not None else get_edition(edition).loner_default_target
     return {
         "label": words.loner_name(edition, lang),
         "choices": [(str(t), f"{t}+") for t in targets],
-        "value": str(current),
+        "value": str(loner_target(edition, piece)),
     }
 
 

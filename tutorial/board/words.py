@@ -13,7 +13,7 @@ from django.utils.translation import gettext as _
 from rulebook import selectors
 from rulebook.engine import get_edition
 
-from .code import LONER, STATS, Piece
+from .code import LONER, STATS, Piece, loner_target
 
 CHARACTERISTIC_TERMS = {
     "ma": "movement-allowance",
@@ -57,8 +57,7 @@ def piece_skill_name(edition: str, lang: str, piece: Piece, slug: str) -> str:
     plain "Loner" in the classic rules, where every Loner rolls 4+."""
     name = skill_name(edition, lang, slug)
     if slug == LONER and LONER_PLACEHOLDER in name:
-        target = piece.loner if piece.loner is not None else get_edition(edition).loner_default_target
-        return name.replace(LONER_PLACEHOLDER, f"({target}+)")
+        return name.replace(LONER_PLACEHOLDER, f"({loner_target(edition, piece)}+)")
     return name
 
 
