@@ -65,7 +65,7 @@ MIDDLEWARE = [
 ]
 
 ROOT_URLCONF = "config.urls"
-CSRF_FAILURE_VIEW = "rulebook.views.errors.csrf_failure"
+CSRF_FAILURE_VIEW = "rulebook.serving.errors.csrf_failure"
 WSGI_APPLICATION = "config.wsgi.application"
 
 TEMPLATES = [

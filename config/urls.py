@@ -26,7 +26,7 @@ urlpatterns += i18n_patterns(
     prefix_default_language=True,
 )
 
-handler400 = "rulebook.views.errors.bad_request"
-handler403 = "rulebook.views.errors.permission_denied"
-handler404 = "rulebook.views.errors.not_found"
-handler500 = "rulebook.views.errors.server_error"
+handler400 = "rulebook.serving.errors.bad_request"
+handler403 = "rulebook.serving.errors.permission_denied"
+handler404 = "rulebook.serving.errors.not_found"
+handler500 = "rulebook.serving.errors.server_error"

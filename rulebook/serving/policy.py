@@ -10,6 +10,8 @@ from typing import Any, TypeVar
 from django.http import HttpRequest, HttpResponse
 from django.utils.cache import patch_vary_headers
 
+from . import errors
+
 SAFE_METHODS = ("GET", "HEAD")
 ParamNames = Iterable[str] | Callable[..., Iterable[str]]
 View = TypeVar("View", bound=Callable[..., HttpResponse])
@@ -33,9 +35,7 @@ class PagePolicy:
 
 
 def method_not_allowed(request: HttpRequest) -> HttpResponse:
-    from ..views.errors import method_not_allowed as answer
-
-    return answer(request, SAFE_METHODS)
+    return errors.method_not_allowed(request, SAFE_METHODS)
 
 
 def read_only(view: View) -> View:
