@@ -39,7 +39,7 @@ run: setup
 # On plain HTTP without a proxy (loopback), also SECURE_SSL_REDIRECT=0.
 serve: setup
 	DEBUG=0 $(PY) manage.py collectstatic --noinput -v 0
-	DEBUG=0 $(PY) manage.py check --deploy
+	DEBUG=0 $(PY) manage.py check --deploy --fail-level WARNING
 	DEBUG=0 $(VENV)/bin/gunicorn config.wsgi --config config/gunicorn.py
 
 # One pytest worker per CPU (pytest-xdist). `--dist load` hands each worker the tests in collection
