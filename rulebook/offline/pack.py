@@ -14,6 +14,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import override
@@ -31,18 +32,29 @@ _versions: dict[str, str] = {}
 
 
 def pack_version() -> str:
-    """12 hex digits; computed once per content version in each process."""
+    """12 hex digits; computed once per content version (it reads every content row: about
+    300 ms) by the first process that needs it, which leaves it in the shared cache for the
+    others (every page carries it, so each worker needs it at its first page after an edit)."""
     version = content_version()
     found = _versions.get(version)
     if found is None:
+        key = f"offline-pack-version:{version}:{_code_fingerprint()[:16]}"
+        shared = cache.get(key)
+        found = shared if isinstance(shared, str) else _fingerprint()
+        if shared is None:
+            cache.set(key, found)
         _versions.clear()
-        digest = hashlib.sha256(_code_fingerprint().encode())
-        for model in CONTENT_MODELS:
-            names = [f.attname for f in model._meta.concrete_fields if f.attname != "updated_at"]
-            for row in model._default_manager.order_by("pk").values_list(*names):
-                digest.update(repr(row).encode())
-        found = _versions[version] = digest.hexdigest()[:12]
+        _versions[version] = found
     return found
+
+
+def _fingerprint() -> str:
+    digest = hashlib.sha256(_code_fingerprint().encode())
+    for model in CONTENT_MODELS:
+        names = [f.attname for f in model._meta.concrete_fields if f.attname != "updated_at"]
+        for row in model._default_manager.order_by("pk").values_list(*names):
+            digest.update(repr(row).encode())
+    return digest.hexdigest()[:12]
 
 
 @lru_cache(maxsize=1)
@@ -59,16 +71,39 @@ def _code_fingerprint() -> str:
 
 def ruleset_pages(lang: str, ruleset: str) -> list[str]:
     """The URLs of every sitemap page of the ruleset in the language, in sitemap order."""
+    return all_ruleset_pages(lang, [ruleset])[ruleset]
+
+
+def all_ruleset_pages(lang: str, rulesets: list[str]) -> dict[str, list[str]]:
+    """Each ruleset's pages in the language: the sitemaps walked once for all of them."""
     with override(lang):
-        prefix = reverse("rulebook:ruleset", args=[ruleset])
-        urls: list[str] = []
+        prefixes = {ruleset: reverse("rulebook:ruleset", args=[ruleset]) for ruleset in rulesets}
+        found: dict[str, dict[str, None]] = {ruleset: {} for ruleset in rulesets}  # ordered sets
         for sitemap_class in SITEMAPS.values():
             sitemap = sitemap_class()
             for item in sitemap.items():
                 location = str(sitemap.location(item))
-                if location.startswith(prefix) and location not in urls:
-                    urls.append(location)
-    return urls
+                for ruleset, prefix in prefixes.items():
+                    if location.startswith(prefix):
+                        found[ruleset][location] = None
+    return {ruleset: list(urls) for ruleset, urls in found.items()}
+
+
+_pages: dict[str, dict[str, dict[str, list[str]]]] = {}  # content version → language → ruleset → URLs
+
+
+def pack_pages(lang: str, rulesets: list[str]) -> dict[str, list[str]]:
+    """all_ruleset_pages, computed once per content version in each process (the server's master
+    computes every language's before its workers fork: serving/warm.py)."""
+    version = content_version()
+    by_lang = _pages.get(version)
+    if by_lang is None:
+        _pages.clear()
+        by_lang = _pages[version] = {}
+    found = by_lang.get(lang)
+    if found is None or set(found) != set(rulesets):
+        found = by_lang[lang] = all_ruleset_pages(lang, rulesets)
+    return found
 
 
 def common_pages(lang: str) -> list[str]:
