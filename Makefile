@@ -73,6 +73,7 @@ bench: setup
 	-$(PY) bench/board.py  # the whole answer for one player on a 22-player board (target 15 ms)
 	-$(PY) bench/odds.py  # a whole turn's odds: 10 steps, 3 players, 2 team re-rolls (target 20 ms)
 	-$(PY) bench/render.py  # pages no page cache has seen; the odds page on new sequences (target 100 ms)
+	-$(PY) bench/search_cold.py  # the first search of each worker after an admin save (target 300 ms)
 	$(PY) bench/search.py
 
 # 60 s at 16 connections against the production server on loopback (bench/load.py).

@@ -28,6 +28,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import urllib.request
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -209,9 +210,10 @@ class Stack:
     env: dict[str, str] = field(default_factory=dict)
 
     @contextmanager
-    def running(self, reuse_static: bool = False) -> Iterator[Stack]:
-        binary = nginx_binary()
-        if binary is None:
+    def running(self, reuse_static: bool = False, proxy: bool = True) -> Iterator[Stack]:
+        """Started (proxy=False: gunicorn and Redis only), answering, and stopped on exit."""
+        binary = nginx_binary() or ""
+        if proxy and not binary:
             raise RuntimeError("nginx is not installed (Debian: apt-get install nginx)")
         self.proxy_port = self.proxy_port or free_port()
         self.gunicorn_port = self.gunicorn_port or free_port()
@@ -229,7 +231,8 @@ class Stack:
                 )
                 build(self.env, reuse_static)
                 self._start_gunicorn()
-                self._start_nginx(binary, run)
+                if proxy:
+                    self._start_nginx(binary, run)
                 yield self
             finally:
                 for process in reversed(self.processes):
@@ -246,6 +249,16 @@ class Stack:
         )
         self.processes.append(server)
         wait_for_port(self.gunicorn_port, server, 90, "gunicorn")
+        # The port opens before the master has warmed the caches and forked its workers.
+        deadline = time.monotonic() + 90
+        while True:
+            try:
+                with urllib.request.urlopen(f"http://127.0.0.1:{self.gunicorn_port}/static/css/site.css", timeout=5):
+                    return
+            except OSError:
+                if server.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError("gunicorn did not answer") from None
+                time.sleep(0.2)
 
     def _start_nginx(self, binary: str, run: Path) -> None:
         for folder in ("body", "proxy", "fastcgi", "uwsgi", "scgi", "cache"):
