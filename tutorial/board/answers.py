@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cached_property, lru_cache
 
 from rulebook.engine import Board, Player, Square, Status, Weather, get_edition, movement, passing, pushback, reach
 from rulebook.engine import block as blocks
@@ -106,7 +106,7 @@ class Answer:
     holds_ball: bool
     team_rerolls: int
 
-    @property
+    @cached_property  # read for every square drawn: computed once per answer
     def reach(self) -> dict[Cell, Fraction]:
         if self.reach_map is None:
             return {}
