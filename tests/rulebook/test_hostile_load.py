@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.core.cache import cache
 from django.http import HttpResponse
 from django.test import Client, override_settings
 
@@ -39,6 +40,13 @@ from rulebook.vocab import LANGS
 from .test_admin_saves import browser_save
 
 pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def nothing_cached() -> None:
+    """Earlier tests (the fuzz test) may have asked for these pages and left them in the caches."""
+    cache.clear()
+    pages.clear()
 
 
 @pytest.fixture
@@ -219,8 +227,6 @@ def test_signed_in_editors_and_the_admin_have_no_budget(staff: Client) -> None:
 
 @override_settings(MISS_RATE_LIMIT="2/60s")
 def test_a_cache_that_cannot_count_lets_readers_through(client: Client, monkeypatch: pytest.MonkeyPatch) -> None:
-    from django.core.cache import cache
-
     monkeypatch.setattr(cache, "add", lambda *args, **kwargs: False)
     monkeypatch.setattr(cache, "incr", lambda *args, **kwargs: (_ for _ in ()).throw(ValueError("down")))
     for roll in (31, 32, 33, 34):
