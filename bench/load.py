@@ -5,7 +5,9 @@ settings, config/gunicorn.py), with a private Redis as the cache (maxmemory 256m
 unless CACHE_URL is set; with --target gunicorn, gunicorn alone (as `make serve`). Then, through
 the proxy (or straight to gunicorn):
 
-1. warms every URL of a mix of 26 pages, htmx fragments and API calls (first answers apart);
+1. warms every URL of a mix of 26 pages, htmx fragments and API calls, then asks for misses of
+   every kind for --warm seconds (each worker's first render of a kind of page compiles its
+   templates: a start's cost, reported apart);
 2. a static file and a cached skill page of about its size, in alternating rounds of --round
    seconds (× --rounds), so that both see the same machine load: their ratio;
 3. the 26-URL mix for --duration seconds over --connections (16) connections;
@@ -110,17 +112,40 @@ class Phase:
 
 
 async def fetch(port: int, path: str, headers: dict[str, str]) -> tuple[int, float]:
-    """One request on a new connection (as gunicorn's sync workers answered, and as before)."""
+    """One request on a new connection; timed until the answer is complete (its Content-Length,
+    or the last chunk), as a browser shows it: nginx may keep the connection open a little longer
+    while it refreshes its copy of the page in the background."""
     started = time.perf_counter()
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
     lines = [f"GET {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Accept-Encoding: gzip", "Connection: close"]
     lines += [f"{name}: {value}" for name, value in headers.items()]
     writer.write(("\r\n".join(lines) + "\r\n\r\n").encode("latin-1"))
     await writer.drain()
-    data = await reader.read()
-    writer.close()
+    try:
+        head = await reader.readuntil(b"\r\n\r\n")
+        status = int(head.split(b" ", 2)[1]) if head.startswith(b"HTTP/") else 0
+        length = next(
+            (
+                int(line.split(b":", 1)[1])
+                for line in head.lower().split(b"\r\n")
+                if line.startswith(b"content-length:")
+            ),
+            None,
+        )
+        if length is not None:
+            await reader.readexactly(length)
+        elif b"transfer-encoding: chunked" in head.lower():
+            while True:
+                size = int((await reader.readuntil(b"\r\n")).split(b";")[0], 16)
+                await reader.readexactly(size + 2)
+                if size == 0:
+                    break
+        else:
+            await reader.read()
+    except (asyncio.IncompleteReadError, asyncio.LimitOverrunError, ValueError):
+        status = 0
     elapsed = time.perf_counter() - started
-    status = int(data.split(b" ", 2)[1]) if data.startswith(b"HTTP/") else 0
+    writer.close()
     return status, elapsed
 
 
@@ -175,6 +200,9 @@ async def run(args: argparse.Namespace, port: int, label: str) -> int:
         if not 200 <= status < 400:
             warm.errors.append(f"{path}: {status}")
     warm.elapsed = time.perf_counter() - started
+    make_miss = miss_maker(port)
+    cold = Phase("warm-up (first misses of each kind)")  # each worker's first render of each kind of page
+    await drive(port, cold, lambda i: make_miss(), args.warm, args.connections)
     page_size = len(urllib.request.urlopen(f"http://127.0.0.1:{port}{SKILL_PAGE}").read())
     static = static_like(page_size)
     static_phase, page_phase = Phase(f"static {static.rsplit('/', 1)[-1]}"), Phase(f"cached page ({page_size} B)")
@@ -183,7 +211,6 @@ async def run(args: argparse.Namespace, port: int, label: str) -> int:
         await drive(port, page_phase, cycling([(SKILL_PAGE, {})]), args.round, args.connections)
     mix = Phase(f"mix of {len(MIX)} URLs")
     await drive(port, mix, cycling(MIX), args.duration, args.connections)
-    make_miss = miss_maker(port)
     misses = Phase("all-miss mix")
     await drive(port, misses, lambda i: make_miss(), args.duration, args.connections)
     flood, during = Phase(f"flood: {args.connections} conns of misses"), Phase("cached pages during the flood")
@@ -191,12 +218,12 @@ async def run(args: argparse.Namespace, port: int, label: str) -> int:
         drive(port, flood, lambda i: make_miss(), args.duration, args.connections),
         drive(port, during, cycling(MIX), args.duration, 1),
     )
-    for phase in (warm, static_phase, page_phase, mix, misses, flood, during):
+    for phase in (warm, cold, static_phase, page_phase, mix, misses, flood, during):
         print(phase.line())
     ratio = page_phase.rate / static_phase.rate if static_phase.rate else 0.0
     print(f"cached page / static file throughput: {ratio:.2f}")
     print(f"load average after: {load_average()}")
-    return verdict((warm, static_phase, page_phase, mix, misses, flood, during), ratio, misses, during)
+    return verdict((warm, cold, static_phase, page_phase, mix, misses, flood, during), ratio, misses, during)
 
 
 def verdict(phases: tuple[Phase, ...], ratio: float, misses: Phase, during: Phase) -> int:
@@ -227,7 +254,8 @@ def through_proxy(args: argparse.Namespace, env: dict[str, str]) -> Any:
 def gunicorn_alone(args: argparse.Namespace, env: dict[str, str]) -> Any:
     from deploy.proxy import Stack
 
-    stack = Stack(0, args.port, os.environ.get("CACHE_URL", ""), env)
+    threads = env.get("GUNICORN_THREADS") or os.environ.get("GUNICORN_THREADS", "4")  # as `make serve`
+    stack = Stack(0, args.port, os.environ.get("CACHE_URL", ""), {**env, "GUNICORN_THREADS": threads})
     with stack.running(reuse_static=True, proxy=False) as running:
         yield running.gunicorn_port, f"gunicorn alone :{running.gunicorn_port}, CACHE_URL={running.cache_url}"
 
@@ -238,6 +266,7 @@ def main() -> None:
     parser.add_argument("--port", type=int, default=8118, help="the proxy's; gunicorn's is the next one")
     parser.add_argument("--duration", type=float, default=20.0)
     parser.add_argument("--connections", type=int, default=16)
+    parser.add_argument("--warm", type=float, default=6.0, help="seconds of misses before measuring")
     parser.add_argument("--round", type=float, default=4.0)
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--workers", type=int, default=0, help="default: config/gunicorn.py (2 × CPUs + 1)")

@@ -115,7 +115,7 @@ def stack() -> Iterator[Stack]:
     if os.environ.get("REQUIRE_PROXY") == "1" and shutil.which("redis-server") is None:
         pytest.fail("redis-server is not installed and REQUIRE_PROXY=1")
     inherited = {"DJANGO_ALLOW_ASYNC_UNSAFE": ""}  # conftest sets it; production must not have it
-    extra = {**inherited, "MISS_RATE_LIMIT": f"{BUDGET}/60s", "WEB_CONCURRENCY": "2", "GUNICORN_THREADS": "4"}
+    extra = {**inherited, "MISS_RATE_LIMIT": f"{BUDGET}/60s", "WEB_CONCURRENCY": "3"}
     with Stack(extra_env=extra).running(reuse_static=True) as running:
         yield running
 
