@@ -6,9 +6,9 @@ the SQLite database (or DATABASE_URL's, whose skill it edits and puts back):
 1. an editor saves a skill in the admin (Django's test client, in this process): the time of the
    answer, then the time the thread started after the commit takes to build the new version's
    search index and leave it in the shared cache;
-2. --workers fresh processes, each standing for a gunicorn worker that was serving the old
-   version (Django loaded, a page already answered), time their first search of the new version:
-   they fetch the index the thread built, they do not build their own.
+2. --workers processes started before the edit, each standing for a gunicorn worker serving the
+   old version (a page and a search answered), time their first search of the new version, one
+   after the other: they fetch the index the thread built, they do not build their own.
 Prints the load average before and after (a shared machine).
 """
 
@@ -36,19 +36,24 @@ sys.path.insert(0, {root!r})
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "config.settings")
 import django
 django.setup()
+from django.db import connections
 from django.test import Client
 from rulebook.search import results
-Client().get("/en/lrb6/tables/weather/")  # a worker that has served pages already
+Client().get("/en/lrb6/tables/weather/")  # a worker serving the old version: pages and searches
+results.search("bloqueo", "es")
+connections.close_all()
 built = []
 build = results.build_documents
 results.build_documents = lambda: built.append(1) or build()
+print("ready", flush=True)
+sys.stdin.readline()  # the content has changed
 started = time.perf_counter()
 found = results.search("esquivar", "es")
 first = (time.perf_counter() - started) * 1000
 started = time.perf_counter()
 results.search("placar", "es")
 second = (time.perf_counter() - started) * 1000
-print(f"{{first:.1f}} {{second:.1f}} {{len(found)}} {{'built' if built else 'fetched'}}")
+print(f"{{first:.1f}} {{second:.1f}} {{len(found)}} {{'built' if built else 'fetched'}}", flush=True)
 """
 
 
@@ -120,14 +125,25 @@ def main() -> None:
         if own_copy:
             shutil.copy(ROOT / "db.sqlite3", scratch / "db.sqlite3")
             os.environ["DATABASE_URL"] = f"sqlite:///{scratch / 'db.sqlite3'}"
+        import django
+
+        django.setup()
+        from rulebook.serving.warm import warm_shared
+
+        warm_shared()  # the old version's index, as the server's master leaves it
+        code = WORKER.format(root=str(ROOT))
+        workers = [
+            subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+            for _ in range(args.workers)
+        ]
+        for worker in workers:
+            assert worker.stdout is not None and worker.stdout.readline().strip() == "ready"
         saved, warmed = edit_in_the_admin()
         print(f"admin save answered in {saved:.0f} ms; new search index in the shared cache after {warmed:.0f} ms")
         firsts = []
-        for n in range(args.workers):
-            out = subprocess.run([sys.executable, "-c", WORKER.format(root=str(ROOT))], capture_output=True, text=True)
-            if out.returncode:
-                raise SystemExit(out.stderr[-2000:])
-            ms, then, results, how = out.stdout.split()[-4:]
+        for n, worker in enumerate(workers):
+            out, _ = worker.communicate("go\n", timeout=120)
+            ms, then, results, how = out.split()[-4:]
             firsts.append(float(ms))
             print(
                 f"worker {n + 1}: first search {float(ms):6.1f} ms ({results} results, index {how}); the next {then} ms"
