@@ -182,9 +182,11 @@ def site_environment(proxy_port: int, gunicorn_bind: str, cache_url: str, extra:
 def build(env: dict[str, str], reuse_static: bool = False) -> None:
     """What the stack serves: static files (hashed, compressed), the error pages; then the checks.
     reuse_static (tests, benchmarks): skip collectstatic when its manifest is newer than every
-    file under static/ and the installed packages."""
+    file under static/ and the installed packages, and the deploy check (tested on its own)."""
     manage = [str(PYTHON), "manage.py"]
-    commands = [["error_pages", "-v", "0"], ["check", "--deploy", "--fail-level", "WARNING"]]
+    commands = [["error_pages", "-v", "0"]]
+    if not reuse_static:
+        commands.append(["check", "--deploy", "--fail-level", "WARNING"])
     if not (reuse_static and static_is_fresh()):
         commands.insert(0, ["collectstatic", "--noinput", "-v", "0"])
     for command in commands:
@@ -301,7 +303,8 @@ def main() -> None:
         print(render(f"127.0.0.1:{proxy_port}", upstream, run, STATIC_ROOT, error_pages(dict(os.environ)), binary))
         return
     stack = Stack(int(proxy_port), gunicorn_port, os.environ.get("CACHE_URL", ""))
-    signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+    for stopping in (signal.SIGTERM, signal.SIGHUP):  # stop what was started, however it is asked to stop
+        signal.signal(stopping, lambda *_: sys.exit(0))
     with stack.running():
         print(
             f"serving http://127.0.0.1:{stack.proxy_port}/ (nginx) → gunicorn 127.0.0.1:{stack.gunicorn_port}, "
