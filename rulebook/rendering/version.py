@@ -5,12 +5,20 @@ It lives in the database (models.ContentVersion), the one truth every process sh
 commits with the content it describes, and a shared cache losing a key cannot bring an old
 version back. A request reads it once (the page cache middleware opens a per-request memo);
 outside a request each call reads it again, which management commands and tests can afford.
+
+`@per_content_version(maxsize=…)` keeps a function's results for the current version: the one
+way a reader caches what it computes from the content (names, links, indexes).
 """
 
 from __future__ import annotations
 
 import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Callable, Hashable
 from contextvars import ContextVar, Token
+from functools import update_wrapper
+from typing import Generic, NamedTuple, ParamSpec, TypeVar
 
 from django.db import connection
 from django.utils import timezone
@@ -71,3 +79,74 @@ def begin_request() -> Token[str | None]:
 
 def end_request(token: Token[str | None]) -> None:
     _memo.reset(token)
+
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class CacheInfo(NamedTuple):
+    hits: int
+    misses: int
+    maxsize: int
+    currsize: int
+
+
+class PerContentVersion(Generic[P, R]):
+    """A function whose results are kept while the content version stays the same.
+
+    Each call reads the version once (content_version(): the request's memo, else the database);
+    a result computed under another version is never returned. The results of one version at
+    most (a new version drops the older ones, which can never be asked for again), `maxsize` of
+    them at most, least recently used out first. Thread-safe: the store is changed under a lock;
+    two threads missing the same key at once may both compute it, as with functools.lru_cache.
+    Arguments must be hashable. Results are shared: callers must not change them."""
+
+    def __init__(self, function: Callable[P, R], maxsize: int) -> None:
+        if maxsize < 1:
+            raise ValueError("maxsize must be at least 1")
+        self.function = function
+        self.maxsize = maxsize
+        self._version = _UNREAD
+        self._results: OrderedDict[Hashable, R] = OrderedDict()
+        self._lock = threading.Lock()
+        self._hits = self._misses = 0
+        update_wrapper(self, function)
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        version = content_version()
+        key = (args, tuple(sorted(kwargs.items())))
+        with self._lock:
+            if version == self._version and key in self._results:
+                self._hits += 1
+                self._results.move_to_end(key)
+                return self._results[key]
+            self._misses += 1
+        result = self.function(*args, **kwargs)
+        with self._lock:
+            if version != self._version:
+                self._results.clear()
+                self._version = version
+            self._results[key] = result
+            if len(self._results) > self.maxsize:
+                self._results.popitem(last=False)
+        return result
+
+    def cache_info(self) -> CacheInfo:
+        with self._lock:
+            return CacheInfo(self._hits, self._misses, self.maxsize, len(self._results))
+
+    def cache_clear(self) -> None:
+        with self._lock:
+            self._results.clear()
+            self._version = _UNREAD
+            self._hits = self._misses = 0
+
+
+def per_content_version(maxsize: int) -> Callable[[Callable[P, R]], PerContentVersion[P, R]]:
+    """Decorate a function of the content: `@per_content_version(maxsize=64)` (see PerContentVersion)."""
+
+    def decorate(function: Callable[P, R]) -> PerContentVersion[P, R]:
+        return PerContentVersion(function, maxsize)
+
+    return decorate

@@ -10,12 +10,13 @@ from typing import TYPE_CHECKING, Any
 from django.http import HttpRequest, JsonResponse
 from django.utils.translation import override
 
-from .. import rosters, selectors
+from .. import notation, rosters, selectors
 from ..http import QueryError, query_int, query_text
 from ..links import item_url
 from ..rendering.crossrefs import rendered
 from ..search.results import search as run_search
 from ..serving import public_page
+from ..translated import in_language
 from ..vocab import LANGS, RULESET_KEYS
 
 if TYPE_CHECKING:  # views read through selectors; the models are only named in annotations
@@ -117,15 +118,15 @@ def search(request: HttpRequest) -> dict[str, Any]:
 def rulesets(request: HttpRequest) -> dict[str, Any]:
     lang = language(request, required=False)
     return {
-        "rulesets": [{"key": r.key, "name": getattr(r, f"name_{lang}"), "game": r.game} for r in selectors.rulesets()]
+        "rulesets": [{"key": r.key, "name": in_language(r, "name", lang), "game": r.game} for r in selectors.rulesets()]
     }
 
 
 def skill_summary(skill: Skill, lang: str) -> dict[str, Any]:
     return {
         "slug": skill.slug,
-        "name": getattr(skill, f"name_{lang}"),
-        "name_en": getattr(skill, "name_en"),  # noqa: B009 - a column added by modeltranslation
+        "name": in_language(skill, "name", lang),
+        "name_en": in_language(skill, "name", "en"),
         "kind": skill.kind,
         "category": skill.category,
         "url": item_url("skill", skill.ruleset.key, skill.slug, lang),
@@ -153,9 +154,9 @@ def skill(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
         **skill_summary(item, lang),
         "activation": item.activation,
         "elite": item.elite,
-        "text": getattr(item, f"text_{lang}"),
+        "text": in_language(item, "text", lang),
         "text_html": text_html,
-        "change_note": getattr(item, f"change_note_{lang}"),
+        "change_note": in_language(item, "change_note", lang),
         "counterparts": [
             {
                 "ruleset": other.ruleset.key,
@@ -170,7 +171,7 @@ def skill(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
 def table_payload(table: GameTable, lang: str) -> dict[str, Any]:
     return {
         "slug": table.slug,
-        "title": getattr(table, f"title_{lang}"),
+        "title": in_language(table, "title", lang),
         "dice": table.dice,
         "url": item_url("table", table.ruleset.key, table.slug, lang),
         "counterpart": (
@@ -178,14 +179,14 @@ def table_payload(table: GameTable, lang: str) -> dict[str, Any]:
             if table.counterpart is not None
             else None
         ),
-        "change_note": getattr(table, f"change_note_{lang}"),
+        "change_note": in_language(table, "change_note", lang),
         "rows": [
             {
                 "range": row.range_text,
                 "low": row.range_low,
                 "high": row.range_high,
-                "name": getattr(row, f"name_{lang}"),
-                "effect": getattr(row, f"effect_{lang}"),
+                "name": in_language(row, "name", lang),
+                "effect": in_language(row, "effect", lang),
             }
             for row in table.rows.all()
         ],
@@ -220,8 +221,8 @@ def team_summary(team: Team, lang: str) -> dict[str, Any]:
     rules = selectors.team_rules(team)
     return {
         "slug": team.slug,
-        "name": getattr(team, f"name_{lang}"),
-        "name_en": getattr(team, "name_en"),  # noqa: B009 - a column added by modeltranslation
+        "name": in_language(team, "name", lang),
+        "name_en": in_language(team, "name", "en"),
         "tier": team.tier or None,
         "reroll_cost": team.reroll_cost,
         "apothecary": team.apothecary,
@@ -235,17 +236,17 @@ def team_payload(team: Team, lang: str) -> dict[str, Any]:
     edition = rosters.edition_of(team)
     return {
         **team_summary(team, lang),
-        "description": getattr(team, f"description_{lang}"),
+        "description": in_language(team, "description", lang),
         "big_guys_max": team.big_guys_max,
         "rules": [
-            {"slug": r.slug, "kind": r.kind, "name": getattr(r, f"name_{lang}"), "text": getattr(r, f"text_{lang}")}
+            {"slug": r.slug, "kind": r.kind, "name": in_language(r, "name", lang), "text": in_language(r, "text", lang)}
             for r in selectors.team_rules(team)
         ],
         "positionals": [
             {
                 "slug": p.slug,
-                "name": getattr(p, f"name_{lang}"),
-                "name_en": getattr(p, "name_en"),  # noqa: B009
+                "name": in_language(p, "name", lang),
+                "name_en": in_language(p, "name", "en"),
                 "max": p.max_quantity,
                 "cost": p.cost,
                 # numbers as the edition writes them (2025: targets, PA null when the player has none)
@@ -255,7 +256,8 @@ def team_payload(team: Team, lang: str) -> dict[str, Any]:
                 "pa": (p.pa or None) if edition.has_passing_ability else None,
                 "av": p.av,
                 "profile": {
-                    key: rosters.characteristic(edition, key, getattr(p, key)) for key in rosters.profile_keys(edition)
+                    key: notation.characteristic_value(edition, key, getattr(p, key))
+                    for key in notation.profile_keys(edition)
                 },
                 "skills": [
                     {
