@@ -14,11 +14,10 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable
 from contextvars import ContextVar, Token
-from functools import update_wrapper
-from typing import Generic, NamedTuple, ParamSpec, TypeVar
+from functools import lru_cache, wraps
+from typing import NamedTuple, ParamSpec, Protocol, TypeVar, cast
 
 from django.db import connection
 from django.utils import timezone
@@ -83,6 +82,7 @@ def end_request(token: Token[str | None]) -> None:
 
 P = ParamSpec("P")
 R = TypeVar("R")
+R_co = TypeVar("R_co", covariant=True)
 
 
 class CacheInfo(NamedTuple):
@@ -92,61 +92,65 @@ class CacheInfo(NamedTuple):
     currsize: int
 
 
-class PerContentVersion(Generic[P, R]):
-    """A function whose results are kept while the content version stays the same.
+class PerContentVersion(Protocol[P, R_co]):
+    """A function whose results are kept while the content version stays the same (see
+    per_content_version), with functools.lru_cache's cache_info() and cache_clear()."""
 
-    Each call reads the version once (content_version(): the request's memo, else the database);
-    a result computed under another version is never returned. The results of one version at
-    most (a new version drops the older ones, which can never be asked for again), `maxsize` of
-    them at most, least recently used out first. Thread-safe: the store is changed under a lock;
-    two threads missing the same key at once may both compute it, as with functools.lru_cache.
-    Arguments must be hashable. Results are shared: callers must not change them."""
+    __name__: str
 
-    def __init__(self, function: Callable[P, R], maxsize: int) -> None:
-        if maxsize < 1:
-            raise ValueError("maxsize must be at least 1")
-        self.function = function
-        self.maxsize = maxsize
-        self._version = _UNREAD
-        self._results: OrderedDict[Hashable, R] = OrderedDict()
-        self._lock = threading.Lock()
-        self._hits = self._misses = 0
-        update_wrapper(self, function)
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R_co: ...
 
-    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
-        version = content_version()
-        key = (args, tuple(sorted(kwargs.items())))
-        with self._lock:
-            if version == self._version and key in self._results:
-                self._hits += 1
-                self._results.move_to_end(key)
-                return self._results[key]
-            self._misses += 1
-        result = self.function(*args, **kwargs)
-        with self._lock:
-            if version != self._version:
-                self._results.clear()
-                self._version = version
-            self._results[key] = result
-            if len(self._results) > self.maxsize:
-                self._results.popitem(last=False)
-        return result
+    def cache_info(self) -> CacheInfo: ...
 
-    def cache_info(self) -> CacheInfo:
-        with self._lock:
-            return CacheInfo(self._hits, self._misses, self.maxsize, len(self._results))
-
-    def cache_clear(self) -> None:
-        with self._lock:
-            self._results.clear()
-            self._version = _UNREAD
-            self._hits = self._misses = 0
+    def cache_clear(self) -> None: ...
 
 
 def per_content_version(maxsize: int) -> Callable[[Callable[P, R]], PerContentVersion[P, R]]:
-    """Decorate a function of the content: `@per_content_version(maxsize=64)` (see PerContentVersion)."""
+    """Keep a function's results while the content version stays the same:
+    `@per_content_version(maxsize=64)` on a function of the content (names, links, indexes).
+
+    Each call reads the version once (content_version(): the request's memo, else the database)
+    and looks its arguments up under that version, so a result computed under another version is
+    never returned. The results of one version at most (a new version drops the older ones, which
+    can never be asked for again), `maxsize` of them, least recently used out first: the store is
+    functools.lru_cache keyed by (version, *arguments), thread-safe and about as fast; two threads
+    missing the same key at once may both compute it. Arguments must be hashable. Results are
+    shared: callers must not change them."""
+    if maxsize < 1:
+        raise ValueError("maxsize must be at least 1")
 
     def decorate(function: Callable[P, R]) -> PerContentVersion[P, R]:
-        return PerContentVersion(function, maxsize)
+        def computed(version: str, *args: P.args, **kwargs: P.kwargs) -> R:
+            return function(*args, **kwargs)
+
+        store = lru_cache(maxsize=maxsize)(computed)
+        seen = [_UNREAD]  # the version the store holds
+        lock = threading.Lock()
+
+        def forget(version: str) -> None:
+            with lock:
+                if seen[0] != version:
+                    store.cache_clear()
+                    seen[0] = version
+
+        @wraps(function)
+        def cached(*args: P.args, **kwargs: P.kwargs) -> R:
+            version = content_version()
+            if version != seen[0]:
+                forget(version)
+            return store(version, *args, **kwargs)  # type: ignore[arg-type]  # hashable, as documented
+
+        def cache_info() -> CacheInfo:
+            hits, misses, _maxsize, currsize = store.cache_info()
+            return CacheInfo(hits, misses, maxsize, currsize)
+
+        def cache_clear() -> None:
+            with lock:
+                store.cache_clear()
+                seen[0] = _UNREAD
+
+        cached.cache_info = cache_info  # type: ignore[attr-defined]
+        cached.cache_clear = cache_clear  # type: ignore[attr-defined]
+        return cast("PerContentVersion[P, R]", cached)
 
     return decorate
