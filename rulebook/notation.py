@@ -5,8 +5,8 @@ notation (classic AG 3 and AV 8; 2025 AG 3+, PA 4+ or – for none, AV 9+), a ro
 and a skill's parameter in its name ("Loner (X+)" → "Loner (4+)").
 
 The one place the team pages, the API (rosters.py), the board and the odds labels take these from.
-What is a target in which edition is the engine's fact (Edition.ag_is_target, av_is_target,
-has_passing_ability); this module only writes it."""
+Which characteristics an edition has and which it writes as targets are the engine's facts
+(Edition.characteristics, target_characteristics); this module only writes them."""
 
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import re
 from collections.abc import Mapping
 
 from . import selectors
-from .engine.editions import Edition
+from .engine import Edition
 from .rendering.version import per_content_version
 
 CHARACTERISTICS: tuple[str, ...] = ("ma", "st", "ag", "pa", "av")
@@ -34,14 +34,12 @@ PLACEHOLDER_RE = re.compile(r"\s*\(X\+?\)$")
 
 def profile_keys(edition: Edition) -> tuple[str, ...]:
     """The characteristics a profile of the edition shows, in order (PA only where it exists)."""
-    return CHARACTERISTICS if edition.has_passing_ability else tuple(k for k in CHARACTERISTICS if k != "pa")
+    return edition.characteristics
 
 
 def is_target(edition: Edition, key: str) -> bool:
     """Whether the edition writes the characteristic as a roll's target (with a "+")."""
-    if key == "pa":
-        return edition.has_passing_ability
-    return (key == "ag" and edition.ag_is_target) or (key == "av" and edition.av_is_target)
+    return key in edition.target_characteristics
 
 
 def target(value: int) -> str:
@@ -52,7 +50,7 @@ def target(value: int) -> str:
 def characteristic_value(edition: Edition, key: str, value: int | None) -> str:
     """A characteristic as the edition writes it: classic AG 3 and AV 8, 2025 AG 3+, PA 4+ and
     AV 9+; – for none (no value, or a PA of 0 or in an edition without PA)."""
-    if value is None or (key == "pa" and not (edition.has_passing_ability and value)):
+    if value is None or (key == "pa" and not (key in edition.characteristics and value)):
         return NO_VALUE
     return target(value) if is_target(edition, key) else str(value)
 

@@ -14,9 +14,14 @@ from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
 from rulebook import notation
-from rulebook.engine import get_edition
-from rulebook.engine.block import ATTACKER_PREFERENCE
-from rulebook.engine.turn import PLAYER_SKILLS, TurnOdds
+from rulebook.engine import (
+    ATTACKER_PREFERENCE,
+    OFFERED_SKILLS,
+    TurnOdds,
+    get_edition,
+    in_edition,
+    opponent_skills,
+)
 from rulebook.formatting import num
 
 from ..shared import charts
@@ -37,29 +42,8 @@ from .labels import (
 )
 
 EXAMPLE = "dodge:3,gfi:2,pickup:3"
-# The skills a player's box offers, in this order (an edition shows those it has).
-SKILL_ORDER = (
-    "dodge",
-    "sure-feet",
-    "sure-hands",
-    "catch",
-    "pass",
-    "pro",
-    "break-tackle",
-    "block",
-    "tackle",
-    "wrestle",
-    "juggernaut",
-    "frenzy",
-    "brawler",
-    "hatred",
-    "mighty-blow",
-    "claw",
-    "dirty-player",
-    "sneaky-git",
-    "chainsaw",
-)
-assert set(SKILL_ORDER) <= PLAYER_SKILLS
+# The skills a player's box offers, in the engine's order (an edition shows those it has).
+SKILL_ORDER = OFFERED_SKILLS
 BLOCK_CLASSES = {
     "attacker_down": "out-attacker",
     "both_down": "out-both",
@@ -79,9 +63,9 @@ CHAIN_CLASSES = {
     "casualty": "out-crowd",
 }
 CHAIN_ORDER = tuple(CHAIN_CLASSES)
-BLOCK_WORDS = ("dodge", "block", "wrestle", "stand-firm", "side-step")
-DODGE_WORDS = ("tackle", "diving-tackle")
-VICTIM_WORDS = ("thick-skull", "stunty", "iron-hard-skin")
+BLOCK_WORDS = opponent_skills("block")  # the defender's skills a block row offers
+DODGE_WORDS = opponent_skills("dodge")
+VICTIM_WORDS = opponent_skills("armour")
 THROW_CLASSES = {
     "fumble": "out-attacker",
     "intercepted": "out-both",
@@ -112,8 +96,7 @@ def stacked(
 
 
 def edition_skills(edition: str) -> list[str]:
-    own = {skill for skill, _ in get_edition(edition).block_die_rerolls}
-    return [s for s in SKILL_ORDER if s not in ("brawler", "hatred") or s in own]
+    return list(in_edition(edition, SKILL_ORDER))
 
 
 def rerolls(
@@ -246,9 +229,7 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
         "block": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in BLOCK_WORDS],
         "dodge": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in DODGE_WORDS],
         "victim": [
-            (content_slug(edition, s), skill_label(edition, s, lang))
-            for s in VICTIM_WORDS
-            if s != "iron-hard-skin" or edition == "bb2025"
+            (content_slug(edition, s), skill_label(edition, s, lang)) for s in in_edition(edition, VICTIM_WORDS)
         ],
     }
     return {
