@@ -20,7 +20,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.utils.safestring import SafeString, mark_safe
 
 from .. import labels
-from ..links import fast_item_url
+from ..links import ON_PARENT_PAGE, fast_item_url
 from ..rendering.version import content_version, per_content_version
 from ..vocab import LANGS
 from .documents import build_documents
@@ -97,9 +97,9 @@ def url_for(document: Document, lang: str) -> str:
     kind = document.kind
     if kind == "section" and document.parent_slug == document.slug:
         kind = "chapter"
-    # A table row and a positional are shown on their parent's page (the table, the team).
-    slug = document.parent_slug if kind in ("row", "positional") else document.slug
-    anchor = document.anchor if kind in ("row", "positional") else ""
+    # A table row, a positional and a team rule are shown on their parent's page (the table, a team).
+    slug = document.parent_slug if kind in ON_PARENT_PAGE else document.slug
+    anchor = document.anchor if kind in ON_PARENT_PAGE else ""
     return fast_item_url(kind, document.ruleset, slug, lang, chapter=document.parent_slug, anchor=anchor)
 
 
