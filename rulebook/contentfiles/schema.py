@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import models
 
+from ..engine import halves_range
 from ..models import (
     Figure,
     GameTable,
@@ -28,6 +29,7 @@ from ..models import (
     Team,
     TeamRule,
 )
+from ..translated import all_languages, set_in_language
 from ..vocab import LANGS
 from . import teams
 
@@ -132,7 +134,11 @@ RANGE_RE = re.compile(r"^(?P<low>\d+)(?:-(?P<high>\d+))?$")
 
 
 def parse_range(text: str) -> tuple[int | None, int | None]:
-    """ "4-10" → (4, 10); "7" → (7, 7); a label such as "winner" → (None, None)."""
+    """ "4-10" → (4, 10); "7" → (7, 7); a D6×D6 row "4-6 · 2" → (8, 8), its line as the engine reads
+    the roll; a label such as "winner" → (None, None)."""
+    line = halves_range(text)
+    if line is not None:
+        return line, line
     match = RANGE_RE.match(text.strip())
     if not match:
         return None, None
@@ -230,7 +236,7 @@ def normalise_ruleset(data: Data) -> Data:
 
 
 def _translated_from(instance: models.Model, name: str) -> dict[str, str]:
-    return {lang: getattr(instance, f"{name}_{lang}") or "" for lang in LANGS}
+    return all_languages(instance, name)
 
 
 def _ref(item: Any) -> str:
@@ -308,7 +314,7 @@ def ruleset_to_dict(ruleset: Ruleset) -> Data:
 
 def assign_translated(instance: models.Model, name: str, values: dict[str, str] | None) -> None:
     for lang in LANGS:
-        setattr(instance, f"{name}_{lang}", (values or {}).get(lang, ""))
+        set_in_language(instance, name, lang, (values or {}).get(lang, ""))
 
 
 def apply_fields(spec: KindSpec, instance: Any, data: Data) -> None:

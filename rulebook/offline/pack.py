@@ -19,7 +19,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import override
 
-from ..rendering.version import content_version
+from ..rendering.version import per_content_version
 from ..signals import CONTENT_MODELS  # the rows whose change is a new content version
 from ..sitemaps import SITEMAPS
 
@@ -28,23 +28,18 @@ CODE_DIRS = ("static", "rulebook/templates", "locale")
 CODE_SUFFIXES = {".css", ".js", ".svg", ".png", ".html", ".mo", ".webmanifest"}
 ICON_SIZES = (192, 512)
 
-_versions: dict[str, str] = {}
 
-
+@per_content_version(maxsize=1)
 def pack_version() -> str:
     """12 hex digits; computed once per content version (it reads every content row: about
     300 ms) by the first process that needs it, which leaves it in the shared cache for the
     others (every page carries it, so each worker needs it at its first page after an edit)."""
-    version = content_version()
-    found = _versions.get(version)
-    if found is None:
-        key = f"offline-pack-version:{version}:{_code_fingerprint()[:16]}"
-        shared = cache.get(key)
-        found = shared if isinstance(shared, str) else _fingerprint()
-        if shared is None:
-            cache.set(key, found)
-        _versions.clear()
-        _versions[version] = found
+    key = f"offline-pack-version:{content_version()}:{_code_fingerprint()[:16]}"
+    shared = cache.get(key)
+    if isinstance(shared, str):
+        return shared
+    found = _fingerprint()
+    cache.set(key, found)
     return found
 
 
@@ -89,21 +84,11 @@ def all_ruleset_pages(lang: str, rulesets: list[str]) -> dict[str, list[str]]:
     return {ruleset: list(urls) for ruleset, urls in found.items()}
 
 
-_pages: dict[str, dict[str, dict[str, list[str]]]] = {}  # content version → language → ruleset → URLs
-
-
-def pack_pages(lang: str, rulesets: list[str]) -> dict[str, list[str]]:
+@per_content_version(maxsize=16)
+def pack_pages(lang: str, rulesets: tuple[str, ...]) -> dict[str, list[str]]:
     """all_ruleset_pages, computed once per content version in each process (the server's master
     computes every language's before its workers fork: serving/warm.py)."""
-    version = content_version()
-    by_lang = _pages.get(version)
-    if by_lang is None:
-        _pages.clear()
-        by_lang = _pages[version] = {}
-    found = by_lang.get(lang)
-    if found is None or set(found) != set(rulesets):
-        found = by_lang[lang] = all_ruleset_pages(lang, rulesets)
-    return found
+    return all_ruleset_pages(lang, list(rulesets))
 
 
 def common_pages(lang: str) -> list[str]:

@@ -26,8 +26,8 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.utils.safestring import SafeString, mark_safe
 
 from .. import labels
-from ..links import fast_item_url
-from ..rendering.version import content_version
+from ..links import ON_PARENT_PAGE, fast_item_url
+from ..rendering.version import content_version, per_content_version
 from ..vocab import LANGS
 from .documents import build_documents
 from .index import OTHER, Document, Match, SearchIndex
@@ -37,8 +37,8 @@ from .snippets import highlight, snippet
 from .text import fold, words
 
 BUILD_SECONDS = 20  # the lock's lifetime, and how long another process waits for the build
-_indexes: dict[str, SearchIndex] = {}
 _loading = threading.Lock()  # one thread of a process loads the index; the others wait for it
+_loaded: dict[str, SearchIndex] = {}
 
 
 def shared_between_processes() -> bool:
@@ -46,16 +46,15 @@ def shared_between_processes() -> bool:
     return not isinstance(caches["default"], LocMemCache | DummyCache)
 
 
+@per_content_version(maxsize=1)
 def current_index() -> SearchIndex:
-    version = content_version()
-    index = _indexes.get(version)
-    if index is None:
-        with _loading:
-            index = _indexes.get(version)
-            if index is None:
-                index = _fetch_or_build(version)
-                _indexes.clear()
-                _indexes[version] = index
+    version = content_version()  # on a miss only; in a request, its memo
+    with _loading:  # threads of one process missing at once: one loads, the others take its copy
+        index = _loaded.get(version)
+        if index is None:
+            index = _fetch_or_build(version)
+            _loaded.clear()
+            _loaded[version] = index
     return index
 
 
@@ -132,9 +131,9 @@ def url_for(document: Document, lang: str) -> str:
     kind = document.kind
     if kind == "section" and document.parent_slug == document.slug:
         kind = "chapter"
-    # A table row and a positional are shown on their parent's page (the table, the team).
-    slug = document.parent_slug if kind in ("row", "positional") else document.slug
-    anchor = document.anchor if kind in ("row", "positional") else ""
+    # A table row, a positional and a team rule are shown on their parent's page (the table, a team).
+    slug = document.parent_slug if kind in ON_PARENT_PAGE else document.slug
+    anchor = document.anchor if kind in ON_PARENT_PAGE else ""
     return fast_item_url(kind, document.ruleset, slug, lang, chapter=document.parent_slug, anchor=anchor)
 
 

@@ -22,7 +22,7 @@ logger = logging.getLogger(__name__)
 
 def warm_caches() -> None:
     warm_shared()
-    rulesets = [ruleset.key for ruleset in selectors.rulesets()]
+    rulesets = tuple(ruleset.key for ruleset in selectors.rulesets())
     for lang in LANGS:
         index_for(lang)
         pack_pages(lang, rulesets)

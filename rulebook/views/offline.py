@@ -104,7 +104,7 @@ def _rulesets(lang: str) -> list[dict[str, Any]]:
     offline page lists once it is saved)."""
     found = []
     rulesets = list(selectors.rulesets())
-    all_pages = pack.pack_pages(lang, [ruleset.key for ruleset in rulesets])
+    all_pages = pack.pack_pages(lang, tuple(ruleset.key for ruleset in rulesets))
     for ruleset in rulesets:
         pages = all_pages[ruleset.key]
         listed = set(pages)

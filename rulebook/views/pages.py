@@ -15,6 +15,7 @@ from ..http import HtmxHttpRequest, query_filter
 from ..rendering.markup import plain_text
 from ..search.text import fold
 from ..serving import public_page
+from ..translated import in_language
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
 
 # The differences page lists each 2025 skill against its classic counterpart.
@@ -112,16 +113,19 @@ def _row_text(row: Any) -> str:
     if row is None:
         return ""
     lang = get_language()
-    name = getattr(row, f"name_{lang}")
-    effect = plain_text(getattr(row, f"effect_{lang}"))
+    name = in_language(row, "name", lang)
+    effect = plain_text(in_language(row, "effect", lang))
     return f"{row.range_text}: {name + '. ' if name else ''}{effect}"
 
 
-def _roll_title(total: int, row: Any) -> str:
+def _roll_title(result: table_rolls.TableRoll) -> str:
     """ "10 — Blitz!": the number read on the table and the row's name (just the number if the row
-    has no name)."""
-    name = getattr(row, f"name_{get_language()}", "") if row is not None else ""
-    return f"{total} — {name}" if name else str(total)
+    has no name); a D6×D6 roll is read as its row ("4-6 · 2"), its line number means nothing."""
+    row = result.row
+    if result.halves and row is not None:
+        return row.range_text
+    name = in_language(row, "name", get_language()) if row is not None else ""
+    return f"{result.total} — {name}" if name else str(result.total)
 
 
 @public_page(params=("roll",), vary=("HX-Request",))
@@ -130,6 +134,7 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     item = selectors.table_or_404(current, slug)
     rows = list(item.rows.all())
     rollable = table_rolls.is_rollable(item, rows)
+    dice = table_rolls.client_dice(item)
     roll = None
     fresh = rollable and request.GET.get("roll") == table_rolls.NEW_ROLL
     seed = table_rolls.new_seed() if fresh else table_rolls.parse_seed(request.GET.get("roll"))
@@ -142,9 +147,12 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
         roll = {
             "total": result.total,
             "faces": result.faces_text,
+            "halves": result.halves,
+            "first": result.faces[0],
+            "second": result.faces[-1],
             "position": result.position,
             "row": result.row,
-            "title": _roll_title(result.total, result.row),
+            "title": _roll_title(result),
             "url": f"{request.path}?roll={seed}#roll-result",
             "row_text": _row_text(result.row),
         }
@@ -157,7 +165,8 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
         # The button asks for a new roll (?roll=new), which gets an address of its own (?roll=<seed>);
         # the script rolls the same dice itself when there is no connection.
         "roll_url": f"{request.path}?roll={table_rolls.NEW_ROLL}",
-        "dice_json": json.dumps(table_rolls.client_dice(item)) if rollable else "",
+        "dice_json": json.dumps(dice) if rollable else "",
+        "halves_dice": bool(dice and dice["read"] == "halves"),
         "variants": selectors.variants_for(current, f"table:{item.slug}"),
         "counterparts": selectors.table_counterparts(item),
     }
@@ -183,7 +192,7 @@ def _first_letters(terms: list[tuple[Any, Any]], lang: str) -> list[tuple[str, s
     first term."""
     letters: dict[str, str] = {}
     for term, _rows in terms:
-        first = next((c for c in getattr(term, f"term_{lang}") or "" if c.isalnum()), "#")  # "¡A por ellos!" → A
+        first = next((c for c in in_language(term, "term", lang) if c.isalnum()), "#")  # "¡A por ellos!" → A
         initial = fold(first).upper() if first.isalpha() else "#"
         letters.setdefault(initial, term.slug)
     return list(letters.items())

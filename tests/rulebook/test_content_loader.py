@@ -182,6 +182,14 @@ def test_check_reports_broken_cross_references(tmp_path: Path) -> None:
     assert "broken cross-reference: related skill 'tackle'" in message
 
 
+def test_check_reports_broken_team_and_team_rule_references(tmp_path: Path) -> None:
+    section = copy.deepcopy(SECTION)
+    section["body"]["es"] = "Ver [[team:nobody]] y [[bb2025:team-rule:no-such-rule]].\n"
+    message = check_problems(write_tree(tmp_path, section=section))
+    assert "broken cross-reference in body.es: 'lrb6:team:nobody'" in message
+    assert "broken cross-reference in body.es: 'bb2025:team-rule:no-such-rule'" in message
+
+
 def test_check_lists_every_problem_at_once(tmp_path: Path) -> None:
     chapter = copy.deepcopy(CHAPTER)
     chapter["title"]["en"] = ""

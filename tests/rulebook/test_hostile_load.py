@@ -64,7 +64,7 @@ def test_the_offline_pack_is_cached_and_its_pages_listed_once_per_version(
     walks: list[str] = []
     walk = pack.all_ruleset_pages
     monkeypatch.setattr(pack, "all_ruleset_pages", lambda lang, rulesets: walks.append(lang) or walk(lang, rulesets))
-    pack._pages.clear()
+    pack.pack_pages.cache_clear()
     first = client.get("/fr/offline/pack.json")
     again = client.get("/fr/offline/pack.json")
     assert first.status_code == again.status_code == 200
@@ -82,21 +82,19 @@ def test_the_offline_search_index_and_manifest_are_cached(client: Client) -> Non
 
 
 def test_warming_builds_every_languages_pack_before_any_reader(monkeypatch: pytest.MonkeyPatch) -> None:
-    pack._pages.clear()
+    pack.pack_pages.cache_clear()
     warm_caches()
-    lists = pack._pages[content_version()]
-    assert set(lists) == set(LANGS)
-    assert "/es/lrb6/skills/block/" in lists["es"]["lrb6"]
     walks: list[str] = []
     monkeypatch.setattr(pack, "all_ruleset_pages", lambda *args: walks.append("walked") or {})
-    pack.pack_pages("it", list(lists["it"]))
-    assert walks == []
+    rulesets = ("lrb6", "bb2025", "dreadball2")
+    lists = {lang: pack.pack_pages(lang, rulesets) for lang in LANGS}
+    assert walks == [] and "/es/lrb6/skills/block/" in lists["es"]["lrb6"]
 
 
 def test_the_pack_version_is_computed_once_and_shared(monkeypatch: pytest.MonkeyPatch) -> None:
-    pack._versions.clear()
+    pack.pack_version.cache_clear()
     first = pack.pack_version()
-    pack._versions.clear()  # another process: it finds the shared copy
+    pack.pack_version.cache_clear()  # another process: it finds the shared copy
     monkeypatch.setattr(pack, "_fingerprint", lambda: pytest.fail("computed again"))
     assert pack.pack_version() == first
 
