@@ -199,7 +199,7 @@ def test_the_proxys_and_gunicorns_own_errors_keep_the_contract(
         assert f'<html lang="{lang}">' in answer.text() and words in answer.text()
     else:
         assert answer.headers["content-type"].startswith("application/json")
-        assert words in answer.text() and '"error"' in answer.text()
+        assert words in answer.text() and '"error"' in answer.text() and '"problem"' in answer.text()
 
 
 def test_an_address_too_long_for_nginx_to_read_keeps_the_contract(stack: Stack) -> None:

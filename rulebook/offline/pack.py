@@ -19,7 +19,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import override
 
-from ..rendering.version import per_content_version
+from ..rendering.version import content_version, per_content_version
 from ..signals import CONTENT_MODELS  # the rows whose change is a new content version
 from ..sitemaps import SITEMAPS
 

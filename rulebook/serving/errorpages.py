@@ -26,6 +26,7 @@ from django.utils.translation import gettext_lazy as _
 from django.utils.translation import override
 
 from ..vocab import LANGS
+from . import api
 
 AGAIN = _("The page could not be shown. Please try again in a moment.")
 # status → (title, message) of the page, and the API's English message.
@@ -62,6 +63,20 @@ ANSWERS: dict[int, tuple[Promise, Promise, str]] = {
     503: (_("Something went wrong"), AGAIN, "the server is busy; try again in a moment"),
     504: (_("Something went wrong"), AGAIN, "the server took too long to answer; try again in a moment"),
 }
+# status → the API's problem key (api.py: every JSON error names one).
+PROBLEMS = {
+    400: api.BAD_REQUEST,
+    404: api.NOT_FOUND,
+    405: api.NOT_ALLOWED,
+    413: api.BODY_TOO_LARGE,
+    414: api.ADDRESS_TOO_LONG,
+    429: api.TOO_MANY_REQUESTS,
+    431: api.HEADERS_TOO_LARGE,
+    500: api.INTERNAL_ERROR,
+    502: api.UNAVAILABLE,
+    503: api.UNAVAILABLE,
+    504: api.TIMEOUT,
+}
 PREFIX = re.compile(r"^/(" + "|".join(LANGS) + r")(?:/|$)")
 
 
@@ -70,13 +85,14 @@ def build_error_pages(root: Path) -> int:
     written = 0
     for lang in LANGS:
         for status, (title, message, api_message) in ANSWERS.items():
-            page, api = root / "page" / lang / f"{status}.html", root / "api" / lang / f"{status}.json"
+            page, answer = root / "page" / lang / f"{status}.html", root / "api" / lang / f"{status}.json"
             page.parent.mkdir(parents=True, exist_ok=True)
-            api.parent.mkdir(parents=True, exist_ok=True)
+            answer.parent.mkdir(parents=True, exist_ok=True)
             with override(lang):
                 context = {"status": status, "title": str(title), "message": str(message), "lang": lang}
                 page.write_text(render_to_string("error.html", context), encoding="utf-8")
-            api.write_text(json.dumps({"error": api_message}) + "\n", encoding="utf-8")
+            problem = {"error": api_message, "problem": PROBLEMS[status]}
+            answer.write_text(json.dumps(problem) + "\n", encoding="utf-8")
             written += 2
     return written
 

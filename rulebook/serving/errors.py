@@ -118,8 +118,9 @@ def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
     """429: this client asked for too much uncached work (serving/budget.py). Never stored by a
     browser or a proxy: the next window answers normally."""
     if is_api(request):
-        response: HttpResponse = JsonResponse(
-            {"error": f"too many requests; try again in {retry_after} s", "retry_after": retry_after}, status=429
+        message = f"too many requests; try again in {retry_after} s"
+        response: HttpResponse = api.json_answer(
+            {"error": message, "problem": api.TOO_MANY_REQUESTS, "retry_after": retry_after}, 429
         )
     else:
         with override(early_reader_language(request)):

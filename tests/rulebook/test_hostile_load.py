@@ -208,6 +208,7 @@ def test_uncached_work_beyond_the_budget_is_refused_in_the_readers_language(clie
     api = client.get("/api/v1/odds?steps=dodge:4")
     assert api.status_code == 429 and api["Content-Type"] == "application/json"
     assert "too many requests" in api.json()["error"] and api.json()["retry_after"] >= 1
+    assert api.json()["problem"] == "too_many_requests"
     again = client.get("/es/lrb6/skills/block/")  # a cached page is never refused
     assert again.status_code == 200 and again.content == cached.content
     other = Client(REMOTE_ADDR="10.20.30.40").get("/es/lrb6/tables/injury/?roll=14")
