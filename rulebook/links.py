@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django.urls import get_script_prefix, get_urlconf, reverse
@@ -66,6 +67,11 @@ def team_rule_anchor(slug: str) -> str:
 
 def page_url(name: str, lang: str, *args: str | int) -> str:
     """Any named page of the site in a language ("rulebook:skills", "tutorial:odds", …)."""
+    return _page_url(name, lang, args, get_script_prefix(), get_urlconf())
+
+
+@lru_cache(maxsize=4096)  # reversing costs; a board page links its own address hundreds of times
+def _page_url(name: str, lang: str, args: tuple[str | int, ...], prefix: str, urlconf: object) -> str:
     with override(lang):
         return reverse(name, args=list(args))
 

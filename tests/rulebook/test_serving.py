@@ -218,8 +218,8 @@ def test_the_client_address_behind_trusted_proxies() -> None:
 @pytest.mark.parametrize(
     "url, backend, location",
     [
-        ("", "django.core.cache.backends.locmem.LocMemCache", "default"),
-        ("locmem://", "django.core.cache.backends.locmem.LocMemCache", "default"),
+        ("", "rulebook.serving.localcache.BoundedLocMemCache", "default"),
+        ("locmem://", "rulebook.serving.localcache.BoundedLocMemCache", "default"),
         ("redis://127.0.0.1:6379/3", "django.core.cache.backends.redis.RedisCache", "redis://127.0.0.1:6379/3"),
         ("rediss://cache.example:6380/0?timeout=60", "django.core.cache.backends.redis.RedisCache", None),
         ("file:///var/cache/rules", "django.core.cache.backends.filebased.FileBasedCache", "/var/cache/rules"),
