@@ -6,4 +6,6 @@ class RulebookConfig(AppConfig):
     default_auto_field = "django.db.models.BigAutoField"
 
     def ready(self) -> None:
-        from . import signals  # noqa: F401  (connects cache invalidation on admin edits)
+        from . import portable, serverwords  # signals: connects cache invalidation on admin edits
+
+        portable.install(serverwords.ServerWords())  # the words of the pure modules (rulebook/portable)

@@ -13,9 +13,8 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from . import selectors
 from .engine import Edition
-from .rendering.version import per_content_version
+from .portable import content
 
 CHARACTERISTICS: tuple[str, ...] = ("ma", "st", "ag", "pa", "av")
 # The glossary term of each characteristic; its name ends with the language's abbreviation.
@@ -68,12 +67,11 @@ def abbreviation(term: str) -> str:
     return split_abbreviation(term)[1]
 
 
-@per_content_version(maxsize=32)
 def characteristic_names(ruleset: str, lang: str) -> Mapping[str, tuple[str, str]]:
     """{key: (abbreviation, full name)} of every characteristic in the ruleset's glossary and the
     language: "st" → ("FU", "Fuerza"). A missing abbreviation reads as the key in capitals ("ST"),
     a missing term as that too."""
-    terms = selectors.glossary_terms(ruleset, tuple(CHARACTERISTIC_TERMS.values()), lang)
+    terms = content.glossary_terms(ruleset, tuple(CHARACTERISTIC_TERMS.values()), lang)
     found = {}
     for key, slug in CHARACTERISTIC_TERMS.items():
         term = terms.get(slug, "")

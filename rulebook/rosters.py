@@ -1,6 +1,6 @@
 """What the team pages and the team builder show: profiles in the edition's own notation (written
-by notation.py), starting skills with their parameters, the staff's names, and a coach's choice read from a query string and
-priced by the engine (rulebook/engine/teambuilding.py holds every number and limit)."""
+by notation.py), starting skills with their parameters, and the builder (rulebook/builder.py,
+which the phone runs too) fed with a team's roster from the content."""
 
 from __future__ import annotations
 
@@ -8,54 +8,41 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from django.utils.functional import Promise
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext_lazy
-
 from . import formatting, labels, notation, selectors
-from .engine import (
-    APOTHECARY,
-    ASSISTANT_COACHES,
-    CHEERLEADERS,
-    DEDICATED_FANS,
-    FAN_FACTOR,
-    Choice,
-    Edition,
-    PositionalOffer,
-    Problem,
-    RosterSheet,
-    TeamBuildingRules,
-    TeamOffer,
-    get_edition,
-    price_roster,
+from .builder import (
+    MAX_FIELD,
+    STAFF_LABELS,
+    Builder,
+    BuilderField,
+    PositionalData,
+    TeamData,
+    player_field,
+    problem_text,
+    staff_label,
 )
-from .http import QueryError, query_int
+from .builder import build as build_choice
+from .builder import team_offer as offer_of
+from .engine import Edition, TeamOffer, get_edition
 from .links import item_url
 from .translated import in_language
 from .vocab import BLOOD_BOWL_EDITIONS
 
+__all__ = [
+    "MAX_FIELD",
+    "STAFF_LABELS",
+    "Builder",
+    "BuilderField",
+    "build",
+    "builder_params",
+    "player_field",
+    "problem_text",
+    "sheet_players",
+    "staff_label",
+    "team_offer",
+]
+
 if TYPE_CHECKING:
     from .models import Positional, StartingSkill, Team
-
-# The most a builder field accepts: beyond the rules (the engine says which rule breaks), but bounded.
-MAX_FIELD = 99
-
-# Staff names per edition: the classic Spanish books call the Apothecary "Médico", the 2025 ones
-# "Apotecario" (our glossaries).
-STAFF_LABELS: dict[tuple[str, str], Promise] = {
-    ("lrb6", APOTHECARY): pgettext_lazy("classic rules", "Apothecary"),
-    ("bb2025", APOTHECARY): pgettext_lazy("2025 rules", "Apothecary"),
-    ("lrb6", ASSISTANT_COACHES): gettext_lazy("Assistant coaches"),
-    ("bb2025", ASSISTANT_COACHES): gettext_lazy("Assistant coaches"),
-    ("lrb6", CHEERLEADERS): gettext_lazy("Cheerleaders"),
-    ("bb2025", CHEERLEADERS): gettext_lazy("Cheerleaders"),
-    ("lrb6", FAN_FACTOR): gettext_lazy("Fan factor"),
-    ("bb2025", DEDICATED_FANS): gettext_lazy("Dedicated fans"),
-}
-
-
-def staff_label(ruleset: str, key: str) -> str:
-    return str(STAFF_LABELS[(ruleset, key)])
 
 
 def edition_of(team: Team) -> Edition:
@@ -148,56 +135,26 @@ def positional_views(team: Team, lang: str) -> list[PositionalView]:
 # --- the team builder -----------------------------------------------------------------------------
 
 
-def team_offer(team: Team) -> TeamOffer:
-    return TeamOffer(
+def team_data(team: Team, lang: str) -> TeamData:
+    """The team's roster as the builder reads it (positional names in the language)."""
+    return TeamData(
+        ruleset=team.ruleset.key,
         reroll_cost=team.reroll_cost,
-        apothecary_allowed=team.apothecary,
-        positionals=tuple(PositionalOffer(p.slug, p.cost, p.max_quantity, p.big_guy) for p in team.positionals.all()),
+        apothecary=team.apothecary,
         big_guys_max=team.big_guys_max,
+        positionals=tuple(
+            PositionalData(p.slug, in_language(p, "name", lang), p.cost, p.max_quantity, p.big_guy)
+            for p in team.positionals.all()
+        ),
     )
 
 
-def player_field(slug: str) -> str:
-    return f"n-{slug}"
+def team_offer(team: Team) -> TeamOffer:
+    return offer_of(team_data(team, "en"))
 
 
-@dataclass(frozen=True)
-class BuilderField:
-    name: str  # the query parameter
-    label: str
-    value: int
-    maximum: int  # what the rules allow (the input's max)
-    minimum: int = 0
-    unit_cost: int = 0
-    note: str = ""  # e.g. "0–4", "no limit", "not allowed"
-    big_guy: bool = False
-
-
-@dataclass
-class Builder:
-    """A coach's choice for one team, read from a query string, and what it costs."""
-
-    team: Team
-    rules: TeamBuildingRules
-    players: list[BuilderField]
-    rerolls: BuilderField
-    staff: list[BuilderField]
-    sheet: RosterSheet
-    errors: list[str]  # fields that could not be read (a translated message each)
-
-    @property
-    def query(self) -> str:
-        """The choice as a query string (for the share link and the printable sheet)."""
-        parts = [f"{f.name}={f.value}" for f in [*self.players, self.rerolls, *self.staff] if f.value != f.minimum]
-        return "&".join(parts)
-
-
-def _read(params: Mapping[str, str], name: str, default: int, label: str, errors: list[str]) -> int:
-    try:
-        return query_int(params, name, 0, MAX_FIELD, default)
-    except QueryError:
-        errors.append(_("%(field)s: enter a whole number from 0 to %(max)s.") % {"field": label, "max": MAX_FIELD})
-        return default
+def build(team: Team, params: Mapping[str, str], lang: str) -> Builder:
+    return build_choice(team_data(team, lang), params, lang)
 
 
 def builder_params(ruleset: str, slug: str) -> tuple[str, ...]:
@@ -206,93 +163,6 @@ def builder_params(ruleset: str, slug: str) -> tuple[str, ...]:
     edition_rules = get_edition(ruleset).team_building if ruleset in BLOOD_BOWL_EDITIONS else None
     staff = tuple(rule.key for rule in edition_rules.staff) if edition_rules else ()
     return (*(player_field(s) for s in selectors.positional_slugs(ruleset, slug)), "rerolls", *staff)
-
-
-def build(team: Team, params: Mapping[str, str], lang: str) -> Builder:
-    edition = edition_of(team)
-    rules = edition.team_building
-    errors: list[str] = []
-    players = []
-    for positional in team.positionals.all():
-        name = in_language(positional, "name", lang)
-        value = _read(params, player_field(positional.slug), 0, name, errors)
-        players.append(
-            BuilderField(
-                player_field(positional.slug),
-                name,
-                value,
-                positional.max_quantity,
-                unit_cost=positional.cost,
-                note=f"0–{positional.max_quantity}",
-                big_guy=positional.big_guy,
-            )
-        )
-    reroll_label = _("Team re-rolls")
-    rerolls = BuilderField(
-        "rerolls",
-        reroll_label,
-        _read(params, "rerolls", 0, reroll_label, errors),
-        rules.max_rerolls,
-        unit_cost=team.reroll_cost,
-        note=f"0–{rules.max_rerolls}",
-    )
-    staff = []
-    for rule in rules.staff:
-        label = staff_label(team.ruleset.key, rule.key)
-        maximum = rules.staff_maximum(rule, team.apothecary)
-        if rule.needs_apothecary_allowed and not team.apothecary:
-            note = _("not allowed for this team")
-        elif rule.maximum is None:
-            note = _("no limit but the budget")
-        else:
-            note = f"{rule.start}–{rule.maximum}"
-        staff.append(
-            BuilderField(
-                rule.key,
-                label,
-                _read(params, rule.key, rule.start, label, errors),
-                maximum,
-                minimum=rule.start,
-                unit_cost=rule.cost,
-                note=note,
-            )
-        )
-    choice = Choice(
-        players={f.name.removeprefix("n-"): f.value for f in players},
-        rerolls=rerolls.value,
-        staff={f.name: f.value for f in staff},
-    )
-    return Builder(team, rules, players, rerolls, staff, price_roster(rules, team_offer(team), choice), errors)
-
-
-def problem_text(problem: Problem, builder: Builder) -> str:
-    """What a broken rule means, in the reader's language."""
-    names = {f.name.removeprefix("n-"): f.label for f in builder.players}
-    names |= {f.name: f.label for f in builder.staff}
-    values = {
-        "name": names.get(problem.subject, problem.subject),
-        "count": formatting.num(problem.count),
-        "limit": formatting.num(problem.limit),
-    }
-    if problem.key == "over_budget":
-        over = formatting.num(problem.count - problem.limit)
-        return _("%(spent)s gold pieces spent: %(over)s over the budget of %(budget)s.") % {
-            "spent": values["count"],
-            "over": over,
-            "budget": values["limit"],
-        }
-    messages = {
-        "too_few_players": _("Only %(count)s players: a team needs at least %(limit)s."),
-        "too_many_players": _("%(count)s players: a team may have at most %(limit)s."),
-        "positional_over_max": _("%(name)s: %(count)s hired, but the roster allows at most %(limit)s."),
-        "big_guys_over_max": _("%(count)s Big Guys: this team may have at most %(limit)s."),
-        "rerolls_over_max": _("%(count)s team re-rolls: a team may have at most %(limit)s."),
-        "staff_over_max": _("%(name)s: %(count)s, but at most %(limit)s are allowed."),
-        "staff_below_start": _("%(name)s: at least %(limit)s."),
-        "apothecary_not_allowed": _("%(name)s: this team may not hire one."),
-    }
-    message = messages.get(problem.key, _("%(name)s: this number is not allowed."))
-    return message % values
 
 
 def sheet_players(builder: Builder, views: list[PositionalView]) -> list[tuple[int, PositionalView]]:

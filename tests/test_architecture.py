@@ -1,6 +1,6 @@
 """Dependencies point one way, through narrow doors: tutorial → rulebook (its selectors, links,
 formatting, translated fields, notation, the content version's cache, sitemaps, vocabulary, query
-readers, serving decorators) → engine (standard library only), and views read no models."""
+readers, serving decorators, the portable doors) → engine (standard library only), and views read no models."""
 
 from __future__ import annotations
 
@@ -21,6 +21,8 @@ TUTORIAL_DOORS = (
     "rulebook.http",
     "rulebook.serving",
     "rulebook.engine",
+    "rulebook.builder",  # the team builder's reading and pricing (Django-free: the phone runs it)
+    "rulebook.portable",  # the Django-free doors (words, numbers, content names, query readers)
 )
 MAX_MODULE_LINES = 400
 

@@ -14,8 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
-
-from django.utils.html import escape
+from html import escape
 
 from rulebook.engine import PITCH_LENGTH, PITCH_WIDTH
 

@@ -12,7 +12,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from urllib.parse import urlencode
 
-from rulebook.http import QueryError, parse_int, query_choice
+from rulebook.portable.queries import QueryError, parse_int, query_choice
 
 from .code import (
     LONER,

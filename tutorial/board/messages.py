@@ -3,10 +3,9 @@ page shows it in the reader's language, the API in English)."""
 
 from __future__ import annotations
 
-from django.utils.translation import get_language, override
-from django.utils.translation import gettext_lazy as _
-
 from rulebook.notation import CHARACTERISTICS
+from rulebook.portable.i18n import get_language, override
+from rulebook.portable.i18n import gettext_lazy as _
 
 from . import words
 from .code import CodeError

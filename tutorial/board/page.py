@@ -22,19 +22,18 @@ from . import drawing, edit, messages, rosters, words
 from .answers import Answer, answer
 from .code import (
     COLUMNS,
-    MAX_CODE_LENGTH,
     MAX_TEAM_REROLLS,
     Cell,
     CodeError,
     Position,
     check,
     format_code,
-    parse,
     square_name,
 )
 from .edit import View
 from .examples import board_url, examples
 from .panels import answer_panels
+from .payload import read_position
 
 EDITION_NAMES = {"lrb6": gettext_lazy("Blood Bowl classic"), "bb2025": gettext_lazy("Blood Bowl 2025")}
 
@@ -55,12 +54,6 @@ class Board:
     context: dict[str, Any] = field(default_factory=dict)
     widest: int = max(drawing.WINDOWS)  # the widest zoom this position may be drawn at (drawing.py)
     narrowed: bool = False  # the zoom asked for was wider than that
-
-
-def read_position(edition: str, raw: str) -> Position:
-    if len(raw) > MAX_CODE_LENGTH:
-        raise CodeError("too_long", limit=MAX_CODE_LENGTH)
-    return check(parse(edition, raw), words.known_skills(edition))
 
 
 def build(edition: str, query: Mapping[str, str], lang: str) -> Board:

@@ -8,11 +8,10 @@ from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import ngettext, pgettext
-
 from rulebook import notation
 from rulebook.engine import get_edition
+from rulebook.portable.i18n import gettext as _
+from rulebook.portable.i18n import ngettext, pgettext
 
 from ..shared import phrases
 from ..shared.explaining import explanation_lines

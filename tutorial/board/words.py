@@ -5,26 +5,25 @@ pages), skill names from the skill list. Read once per content version."""
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
+from collections.abc import Mapping
 
-from rulebook import notation, selectors
+from rulebook import notation
 from rulebook.engine import get_edition
-from rulebook.rendering.version import per_content_version
+from rulebook.portable import content
+from rulebook.portable.i18n import gettext as _
 
 from .code import LONER, STATS, Piece, loner_target
 
 STATUS_TERMS = ("standing", "prone", "stunned")
 
 
-@per_content_version(maxsize=32)
 def _status_terms(edition: str, lang: str) -> dict[str, str]:
-    return selectors.glossary_terms(edition, STATUS_TERMS, lang)
+    return content.glossary_terms(edition, STATUS_TERMS, lang)
 
 
-@per_content_version(maxsize=32)
 def skill_list(edition: str, lang: str) -> tuple[tuple[str, str, str], ...]:
     """(slug, name, category) of the edition's skills and traits, in the language's order."""
-    return tuple(selectors.skill_choices(edition, lang))
+    return content.skill_choices(edition, lang)
 
 
 def known_skills(edition: str) -> frozenset[str]:
@@ -75,9 +74,8 @@ def stats_line(edition: str, lang: str, piece: Piece) -> str:
     )
 
 
-@per_content_version(maxsize=32)
-def _weather_rows(edition: str, lang: str) -> dict[int, str]:
-    return selectors.table_row_names(edition, "weather", lang)
+def _weather_rows(edition: str, lang: str) -> Mapping[int, str]:
+    return content.table_row_names(edition, "weather", lang)
 
 
 def weather_choices(edition: str, lang: str) -> list[tuple[str, str]]:

@@ -15,11 +15,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
-
 from rulebook.engine import CHAIN_KINDS, REROLL_SKILL, TurnError, TurnOdds, TurnPlayer, check, get_edition, solve_turn
-from rulebook.http import QueryError, query_choice, query_int, query_text
+from rulebook.portable.i18n import gettext as _
+from rulebook.portable.i18n import gettext_noop
+from rulebook.portable.queries import QueryError, query_choice, query_int, query_text
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
 from . import classic

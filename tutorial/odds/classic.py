@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_noop
-
 from rulebook.engine import BASIC_SKILLS
+from rulebook.portable.i18n import gettext_noop
 
 MAX_STEPS = 12
 SKILL_CHOICES = BASIC_SKILLS  # the classic form's skills (and the tutorial's sequence step's)

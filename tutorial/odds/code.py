@@ -14,8 +14,6 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from django.utils.translation import gettext_noop
-
 from rulebook.engine import (
     CHAIN_KINDS,
     D6_KINDS,
@@ -27,6 +25,7 @@ from rulebook.engine import (
     get_edition,
 )
 from rulebook.engine import SKILL_ALIASES as ALIASES
+from rulebook.portable.i18n import gettext_noop
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
 from .classic import (

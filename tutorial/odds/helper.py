@@ -7,9 +7,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-
 from rulebook import notation
 from rulebook.engine import TARGET_BANDS as BANDS
 from rulebook.engine import TARGET_CATCHES as CATCHES
@@ -19,7 +16,9 @@ from rulebook.engine import TARGET_SKILLS as SKILLS
 from rulebook.engine import TargetSituation as Situation
 from rulebook.engine import Weather, get_edition
 from rulebook.engine import roll_target as target
-from rulebook.http import QueryError, query_choice, query_int
+from rulebook.portable.i18n import gettext as _
+from rulebook.portable.i18n import gettext_lazy
+from rulebook.portable.queries import QueryError, query_choice, query_int
 
 from ..shared import contentnames, phrases
 from ..shared.explaining import explanation_lines

@@ -3,11 +3,10 @@ language and the edition's terms (glossary entries and skill names from the cont
 
 from __future__ import annotations
 
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
-
 from rulebook import notation
 from rulebook.engine import TurnStep, content_slug, get_edition
+from rulebook.portable.i18n import gettext as _
+from rulebook.portable.i18n import gettext_lazy
 
 from ..shared import contentnames, phrases
 from . import helper

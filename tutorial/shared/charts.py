@@ -4,8 +4,7 @@ Text is sized for a phone (12 CSS px) and every bar carries its value."""
 from __future__ import annotations
 
 from fractions import Fraction
-
-from django.utils.html import escape
+from html import escape
 
 BUDGET_COLOURS = 6  # --budget-0..5 in tutorial.css (light and dark); then hatched, then dotted
 BUDGET_PATTERNS = ("", "hatch", "dots")

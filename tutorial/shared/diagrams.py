@@ -16,8 +16,7 @@ import math
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
-
-from django.utils.html import escape
+from html import escape
 
 from rulebook.engine import PITCH_LENGTH, PITCH_WIDTH
 

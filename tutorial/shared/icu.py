@@ -24,15 +24,13 @@ characters, so a test can check that each digit a reader sees is the engine's.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 from typing import Any, Protocol, runtime_checkable
 
-from babel import Locale
-
-from rulebook.formatting import num, percentage
+from rulebook.portable.numbers import num, percentage, plural_category
 
 # Sentinels around the text of a value when rendering with mark=True (private-use characters).
 OPEN, CLOSE = "\ue000", "\ue001"
@@ -268,16 +266,6 @@ def _italian_elides(formatted: str) -> int:
     while len(digits) > 3 and digits.endswith("000") and digits[:-3] != "1":
         digits = digits[:-3]  # 8.000 "ottomila", 11.000 "undicimila"; 1.000 "mille"
     return int(digits.startswith("8") or digits in ("1", "11"))
-
-
-@lru_cache(maxsize=16)
-def _plural_rule(lang: str) -> Callable[[int | float], str]:
-    return Locale.parse(lang).plural_form
-
-
-def plural_category(number: int | float | Fraction, lang: str) -> str:
-    """The language's CLDR plural category of a number ("one", "many", "other")."""
-    return _plural_rule(lang)(float(number) if isinstance(number, Fraction) else number)
 
 
 def plural_operand(value: Any) -> int | float | Fraction | None:

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import re
 import tomllib
+from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from rulebook import selectors
-from rulebook.rendering.version import per_content_version
+from rulebook.portable import content
 from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS
 
 from . import icu
@@ -65,14 +65,12 @@ SKILL_TOKEN_RE = re.compile(r"\[\[skill:([a-z0-9-]+)\]\]")
 NAME_TOKEN_RE = re.compile(r"\[\[(?:(" + "|".join(RULESET_KEYS) + r"):)?(skill|term):([a-z0-9-]+)\]\]")
 
 
-@per_content_version(maxsize=64)
-def _skill_names(edition: str, lang: str) -> dict[str, str]:
-    return selectors.edition_skill_names(edition, lang)
+def _skill_names(edition: str, lang: str) -> Mapping[str, str]:
+    return content.edition_skill_names(edition, lang)  # read once per content version by the backend
 
 
-@per_content_version(maxsize=64)
-def _term_names(ruleset: str, lang: str) -> dict[str, str]:
-    return selectors.edition_term_names(ruleset, lang)
+def _term_names(ruleset: str, lang: str) -> Mapping[str, str]:
+    return content.edition_term_names(ruleset, lang)
 
 
 def with_skill_names(template: str, lang: str, edition: str | None) -> str:
@@ -81,7 +79,7 @@ def with_skill_names(template: str, lang: str, edition: str | None) -> str:
     a ruleset key in the token names another edition's item ([[lrb6:term:go-for-it]])."""
     if "[[" not in template:
         return template
-    found: dict[tuple[str, str], dict[str, str]] = {}  # each list read once per template
+    found: dict[tuple[str, str], Mapping[str, str]] = {}  # each list read once per template
 
     def name(match: re.Match[str]) -> str:
         ruleset, kind, slug = match[1] or edition or "lrb6", match[2], match[3]

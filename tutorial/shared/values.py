@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from rulebook.formatting import num, percentage
+from rulebook.portable.numbers import num, percentage
 
 from . import icu, phrases
 

@@ -1,0 +1,209 @@
+"""The team builder's reading and pricing, as plain data (a Django-free module: the phone runs it
+too, from the offline pack): a coach's choice read from a query string for one team's roster
+(TeamData, which rosters.py reads from the content), priced by the engine
+(rulebook/engine/teambuilding.py holds every number and limit), and each broken rule in the
+reader's language."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from .engine import (
+    APOTHECARY,
+    ASSISTANT_COACHES,
+    CHEERLEADERS,
+    DEDICATED_FANS,
+    FAN_FACTOR,
+    Choice,
+    PositionalOffer,
+    Problem,
+    RosterSheet,
+    TeamBuildingRules,
+    TeamOffer,
+    get_edition,
+    price_roster,
+)
+from .portable.i18n import Lazy, gettext_lazy, pgettext_lazy
+from .portable.i18n import gettext as _
+from .portable.numbers import num
+from .portable.queries import QueryError, query_int
+
+# The most a builder field accepts: beyond the rules (the engine says which rule breaks), but bounded.
+MAX_FIELD = 99
+
+# Staff names per edition: the classic Spanish books call the Apothecary "Médico", the 2025 ones
+# "Apotecario" (our glossaries).
+STAFF_LABELS: dict[tuple[str, str], Lazy] = {
+    ("lrb6", APOTHECARY): pgettext_lazy("classic rules", "Apothecary"),
+    ("bb2025", APOTHECARY): pgettext_lazy("2025 rules", "Apothecary"),
+    ("lrb6", ASSISTANT_COACHES): gettext_lazy("Assistant coaches"),
+    ("bb2025", ASSISTANT_COACHES): gettext_lazy("Assistant coaches"),
+    ("lrb6", CHEERLEADERS): gettext_lazy("Cheerleaders"),
+    ("bb2025", CHEERLEADERS): gettext_lazy("Cheerleaders"),
+    ("lrb6", FAN_FACTOR): gettext_lazy("Fan factor"),
+    ("bb2025", DEDICATED_FANS): gettext_lazy("Dedicated fans"),
+}
+
+
+def staff_label(ruleset: str, key: str) -> str:
+    return str(STAFF_LABELS[(ruleset, key)])
+
+
+@dataclass(frozen=True)
+class PositionalData:
+    slug: str
+    name: str  # in the reader's language
+    cost: int
+    max_quantity: int
+    big_guy: bool = False
+
+
+@dataclass(frozen=True)
+class TeamData:
+    """What the builder needs of a team's roster (the content's Team and Positionals)."""
+
+    ruleset: str
+    reroll_cost: int
+    apothecary: bool
+    big_guys_max: int | None
+    positionals: tuple[PositionalData, ...]
+
+
+def team_offer(team: TeamData) -> TeamOffer:
+    return TeamOffer(
+        reroll_cost=team.reroll_cost,
+        apothecary_allowed=team.apothecary,
+        positionals=tuple(PositionalOffer(p.slug, p.cost, p.max_quantity, p.big_guy) for p in team.positionals),
+        big_guys_max=team.big_guys_max,
+    )
+
+
+def player_field(slug: str) -> str:
+    return f"n-{slug}"
+
+
+@dataclass(frozen=True)
+class BuilderField:
+    name: str  # the query parameter
+    label: str
+    value: int
+    maximum: int  # what the rules allow (the input's max)
+    minimum: int = 0
+    unit_cost: int = 0
+    note: str = ""  # e.g. "0–4", "no limit", "not allowed"
+    big_guy: bool = False
+
+
+@dataclass
+class Builder:
+    """A coach's choice for one team, read from a query string, and what it costs."""
+
+    team: TeamData
+    rules: TeamBuildingRules
+    players: list[BuilderField]
+    rerolls: BuilderField
+    staff: list[BuilderField]
+    sheet: RosterSheet
+    errors: list[str]  # fields that could not be read (a translated message each)
+
+    @property
+    def query(self) -> str:
+        """The choice as a query string (for the share link and the printable sheet)."""
+        parts = [f"{f.name}={f.value}" for f in [*self.players, self.rerolls, *self.staff] if f.value != f.minimum]
+        return "&".join(parts)
+
+
+def _read(params: Mapping[str, str], name: str, default: int, label: str, errors: list[str]) -> int:
+    try:
+        return query_int(params, name, 0, MAX_FIELD, default)
+    except QueryError:
+        errors.append(_("%(field)s: enter a whole number from 0 to %(max)s.") % {"field": label, "max": MAX_FIELD})
+        return default
+
+
+def build(team: TeamData, params: Mapping[str, str], lang: str) -> Builder:
+    edition = get_edition(team.ruleset)
+    rules = edition.team_building
+    errors: list[str] = []
+    players = []
+    for positional in team.positionals:
+        name = positional.name
+        value = _read(params, player_field(positional.slug), 0, name, errors)
+        players.append(
+            BuilderField(
+                player_field(positional.slug),
+                name,
+                value,
+                positional.max_quantity,
+                unit_cost=positional.cost,
+                note=f"0–{positional.max_quantity}",
+                big_guy=positional.big_guy,
+            )
+        )
+    reroll_label = _("Team re-rolls")
+    rerolls = BuilderField(
+        "rerolls",
+        reroll_label,
+        _read(params, "rerolls", 0, reroll_label, errors),
+        rules.max_rerolls,
+        unit_cost=team.reroll_cost,
+        note=f"0–{rules.max_rerolls}",
+    )
+    staff = []
+    for rule in rules.staff:
+        label = staff_label(team.ruleset, rule.key)
+        maximum = rules.staff_maximum(rule, team.apothecary)
+        if rule.needs_apothecary_allowed and not team.apothecary:
+            note = _("not allowed for this team")
+        elif rule.maximum is None:
+            note = _("no limit but the budget")
+        else:
+            note = f"{rule.start}–{rule.maximum}"
+        staff.append(
+            BuilderField(
+                rule.key,
+                label,
+                _read(params, rule.key, rule.start, label, errors),
+                maximum,
+                minimum=rule.start,
+                unit_cost=rule.cost,
+                note=note,
+            )
+        )
+    choice = Choice(
+        players={f.name.removeprefix("n-"): f.value for f in players},
+        rerolls=rerolls.value,
+        staff={f.name: f.value for f in staff},
+    )
+    return Builder(team, rules, players, rerolls, staff, price_roster(rules, team_offer(team), choice), errors)
+
+
+def problem_text(problem: Problem, builder: Builder) -> str:
+    """What a broken rule means, in the reader's language."""
+    names = {f.name.removeprefix("n-"): f.label for f in builder.players}
+    names |= {f.name: f.label for f in builder.staff}
+    values = {
+        "name": names.get(problem.subject, problem.subject),
+        "count": num(problem.count),
+        "limit": num(problem.limit),
+    }
+    if problem.key == "over_budget":
+        over = num(problem.count - problem.limit)
+        return _("%(spent)s gold pieces spent: %(over)s over the budget of %(budget)s.") % {
+            "spent": values["count"],
+            "over": over,
+            "budget": values["limit"],
+        }
+    messages = {
+        "too_few_players": _("Only %(count)s players: a team needs at least %(limit)s."),
+        "too_many_players": _("%(count)s players: a team may have at most %(limit)s."),
+        "positional_over_max": _("%(name)s: %(count)s hired, but the roster allows at most %(limit)s."),
+        "big_guys_over_max": _("%(count)s Big Guys: this team may have at most %(limit)s."),
+        "rerolls_over_max": _("%(count)s team re-rolls: a team may have at most %(limit)s."),
+        "staff_over_max": _("%(name)s: %(count)s, but at most %(limit)s are allowed."),
+        "staff_below_start": _("%(name)s: at least %(limit)s."),
+        "apothecary_not_allowed": _("%(name)s: this team may not hire one."),
+    }
+    message = messages.get(problem.key, _("%(name)s: this number is not allowed."))
+    return message % values
