@@ -25,12 +25,10 @@ def _is_type_checking_block(node: ast.AST) -> bool:
     return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
 
-def imports_of(path: Path, package: str | None = None) -> set[str]:
-    """Absolute names of the modules a file imports (relative imports resolved against `package`,
-    by default the file's own package in the tree); imports made only for type annotations (under
-    `if TYPE_CHECKING:`) do not count."""
-    if package is None:
-        package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+def imports_of(path: Path, root: Path = ROOT) -> set[str]:
+    """Absolute names of the modules a file imports (relative imports resolved); imports made only
+    for type annotations (under `if TYPE_CHECKING:`) do not count."""
+    package = ".".join(path.relative_to(root).with_suffix("").parts[:-1])
     names: set[str] = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skipped = {id(n) for block in ast.walk(tree) if _is_type_checking_block(block) for n in ast.walk(block)}
@@ -97,11 +95,12 @@ def test_the_rulebook_does_not_depend_on_the_tutorial() -> None:
 
 def test_the_contracts_catch_a_forbidden_import(tmp_path: Path) -> None:
     """The checks above would see a violation (they read the real import statements). The probe
-    is written under tmp_path and read as a module of `tutorial`, never into the source tree
-    (where parallel workers walking the tree would find it)."""
-    module = tmp_path / "_architecture_probe.py"
+    is a module of `tutorial` under tmp_path, never in the source tree (where parallel workers
+    walking the tree would find it)."""
+    (tmp_path / "tutorial").mkdir()
+    module = tmp_path / "tutorial" / "_architecture_probe.py"
     module.write_text("from rulebook.models import Skill\nfrom ..rulebook import templatetags\n", encoding="utf-8")
-    names = imports_of(module, package="tutorial")
+    names = imports_of(module, tmp_path)
     assert "rulebook.models" in names
     assert "rulebook.templatetags" in names  # the relative import, resolved from tutorial
     assert any(n.startswith("rulebook") and not n.startswith(TUTORIAL_DOORS) for n in names)
@@ -119,3 +118,48 @@ def test_modules_stay_small_or_say_why() -> None:
             if lines > MAX_MODULE_LINES and "one module" not in doc.casefold():
                 long.append(f"{path.relative_to(ROOT)}: {lines} lines")
     assert long == []
+
+
+# The tutorial's three wings on a shared floor, in one order: a module may import its own wing and
+# the wings before it, never one after it. The app's roof (URLs, sitemaps, app config) joins them.
+TUTORIAL_WINGS = ("tutorial.shared", "tutorial.odds", "tutorial.board", "tutorial")
+TUTORIAL_ROOF = frozenset({"tutorial", "tutorial.urls", "tutorial.api_urls", "tutorial.sitemaps", "tutorial.apps"})
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def wing_of(module: str) -> int | None:
+    """The rank of a tutorial module's wing (the steps are everything not in another wing)."""
+    if module in TUTORIAL_ROOF or not (module == "tutorial" or module.startswith("tutorial.")):
+        return None
+    return next(i for i, wing in enumerate(TUTORIAL_WINGS) if module == wing or module.startswith(wing + "."))
+
+
+def wing_violations(paths: list[Path], root: Path = ROOT) -> list[str]:
+    found = []
+    for path in paths:
+        own = wing_of(module_name(path, root))
+        if own is None:
+            continue
+        for name in imports_of(path, root):
+            target = wing_of(name)
+            if target is not None and target > own and name not in TUTORIAL_ROOF:
+                found.append(f"{path.relative_to(root)} ({TUTORIAL_WINGS[own]}) imports {name}")
+    return found
+
+
+def test_the_tutorials_wings_import_only_their_floor_and_the_wings_before_them() -> None:
+    assert wing_violations(python_files(ROOT / "tutorial")) == []
+
+
+def test_the_wing_order_catches_a_board_that_imports_the_steps(tmp_path: Path) -> None:
+    board = tmp_path / "tutorial" / "board"
+    board.mkdir(parents=True)
+    probe = board / "probe.py"
+    probe.write_text("from ..stepping import compute\nfrom ..shared.values import Pct\n", encoding="utf-8")
+    found = wing_violations([probe], tmp_path)
+    assert "tutorial/board/probe.py (tutorial.board) imports tutorial.stepping" in found
+    assert not any("shared" in line for line in found)

@@ -9,13 +9,13 @@ from django.utils.translation import gettext as _
 
 from rulebook.engine.dreadball import hexes
 
-from . import charts, diagrams, phrases
 from .actions.base import Outcome
 from .actions.common import sq
 from .actions.dreadball import DIRECTION_LABELS, DIRECTIONS
 from .actions.workspace import Workspace
-from .scenario import PlayerSpec, StepSpec
-from .values import Num, Pct, Value
+from .shared import charts, diagrams, phrases
+from .shared.scenario import PlayerSpec, StepSpec
+from .shared.values import Num, Pct, Value
 
 ACTOR_KEYS = ("player", "receiver", "attacker", "defender", "victim", "opponent")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS
-from tutorial import phrases
+from tutorial.shared import phrases
 
 pytestmark = pytest.mark.django_db
 

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from rulebook.engine import Square, Weather, movement, passing
 from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
 
-from ..values import Flag, Num, Pct, Signed, Target, Word
+from ..shared.values import Flag, Num, Pct, Signed, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     RAIN,

@@ -11,7 +11,7 @@ from rulebook.engine import block as blocks
 from rulebook.engine.dice import BLOCK_FACES, BlockFace
 from rulebook.engine.probability import d6_success
 
-from ..values import Flag, Frac, Num, Pct, Signed, Target, Word
+from ..shared.values import Flag, Frac, Num, Pct, Signed, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     TEAM_REROLL,

@@ -12,7 +12,7 @@ from rulebook.engine import movement
 from rulebook.engine.explain import Explanation, target_explanation
 from rulebook.engine.probability import d6_passes
 
-from ..values import Flag, Num, Signed, Target, Value
+from ..shared.values import Flag, Num, Signed, Target, Value
 from .base import Field
 from .workspace import Workspace
 

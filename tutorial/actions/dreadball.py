@@ -13,7 +13,7 @@ from rulebook.engine.dreadball.dice import SuccessDistribution
 from rulebook.engine.dreadball.explain import Modifier
 from rulebook.vocab import LANGS
 
-from ..values import Num, Pct, Signed, Target, Text, Word
+from ..shared.values import Num, Pct, Signed, Target, Text, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import sq
 from .workspace import Workspace, square_of

@@ -10,7 +10,7 @@ from django.utils.translation import gettext_lazy as _
 from rulebook.engine import Side, Square, kickoff, pitch
 from rulebook.engine.probability import two_d6
 
-from ..values import Frac, Num, Pct, Word
+from ..shared.values import Frac, Num, Pct, Word
 from .base import ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     sq,

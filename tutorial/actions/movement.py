@@ -9,7 +9,7 @@ from django.utils.translation import gettext_lazy as _
 
 from rulebook.engine import Square, Weather, movement, reach
 
-from ..values import Flag, Num, Pct, Target, Word
+from ..shared.values import Flag, Num, Pct, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     BLIZZARD,

@@ -6,8 +6,8 @@ from typing import Any
 
 from rulebook.engine.odds import evaluate
 
-from ..odds import SKILL_CHOICES, OddsError, parse_steps
-from ..values import Flag, Num, Pct, Target, Word
+from ..odds.classic import SKILL_CHOICES, OddsError, parse_steps
+from ..shared.values import Flag, Num, Pct, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     TEAM_REROLL,

@@ -15,7 +15,7 @@ from rulebook.engine.editions.base import Edition
 from rulebook.engine.types import neighbours
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
-from ..scenario import PlayerSpec, Scenario
+from ..shared.scenario import PlayerSpec, Scenario
 from .base import ActionError
 
 

@@ -19,7 +19,7 @@ from django.utils.html import escape
 
 from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
 
-from ..diagrams import CELL, Crop
+from ..shared.diagrams import CELL, Crop
 from .answers import Answer
 from .code import COLUMNS, Cell, Position
 

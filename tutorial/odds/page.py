@@ -18,11 +18,13 @@ from rulebook.engine.block import ATTACKER_PREFERENCE
 from rulebook.engine.turn import PLAYER_SKILLS, TurnOdds
 from rulebook.formatting import num
 
-from . import calculator, charts, oddshelper
-from .odds import OddsError
-from .oddscode import Sequence, parse_code
-from .oddsform import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
-from .oddslabels import (
+from ..shared import charts
+from ..shared.values import Frac, Pct
+from . import calculator, helper
+from .classic import OddsError
+from .code import Sequence, parse_code
+from .form import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
+from .labels import (
     GOAL_LABELS,
     abbreviation,
     calculator_rush_term,
@@ -34,7 +36,6 @@ from .oddslabels import (
     source_label,
     step_label,
 )
-from .values import Frac, Pct
 
 EXAMPLE = "dodge:3,gfi:2,pickup:3"
 # The skills a player's box offers, in this order (an edition shows those it has).
@@ -278,7 +279,7 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
 
 
 # Every parameter the page reads: the API's, the form's and the target helper's.
-QUERY_PARAMS = calculator.QUERY_PARAMS + FORM_PARAMS + oddshelper.HELPER_PARAMS
+QUERY_PARAMS = calculator.QUERY_PARAMS + FORM_PARAMS + helper.HELPER_PARAMS
 
 
 def page_context(query: Any, lang: str) -> dict[str, Any]:
@@ -307,7 +308,7 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
         "problems": problems,
         "has_errors": sequence is None,
         "result": None,
-        "helper": oddshelper.helper_context(query, form.edition, lang),
+        "helper": helper.helper_context(query, form.edition, lang),
         **_choices(form, form.edition, lang),
     }
     if sequence is not None:

@@ -11,7 +11,8 @@ from django.utils.translation import gettext_lazy
 from rulebook.engine import get_edition
 from rulebook.engine.turn import TurnStep
 
-from . import contentnames, oddshelper, phrases
+from ..shared import contentnames, phrases
+from . import helper
 
 CONTENT_SLUG = {"bb2025": {"claw": "claws", "side-step": "sidestep"}}
 KIND_LABELS = {
@@ -78,7 +79,7 @@ def kind_label(kind: str, edition: str, lang: str) -> str:
 
 
 def calculator_rush_term(edition: str, lang: str) -> str:
-    return oddshelper.rush_term(edition, lang)
+    return helper.rush_term(edition, lang)
 
 
 def step_label(step: TurnStep, edition: str, lang: str) -> str:

@@ -15,8 +15,8 @@ from rulebook.engine import Weather, get_edition
 from rulebook.engine.targets import BANDS, CATCHES, KINDS, MAX_MARKERS, SKILLS, Situation, target
 from rulebook.http import QueryError, query_choice, query_int
 
-from . import contentnames, phrases
-from .presenting import explanation_lines
+from ..shared import contentnames, phrases
+from ..shared.explaining import explanation_lines
 
 HELPER_KINDS = {
     "dodge": gettext_lazy("Dodge"),

@@ -28,7 +28,7 @@ from rulebook.engine.turn import (
 )
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
-from .odds import (
+from .classic import (
     ARMOUR_RANGE,
     BLOCK_DICE,
     BLOCK_DICE_PAGE,

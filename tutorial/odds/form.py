@@ -16,8 +16,8 @@ from rulebook.engine import get_edition
 from rulebook.engine.turn import TurnError, check
 
 from .calculator import edition_of, rule_error, team_of
-from .odds import MAX_STEPS, NO_STEPS, NO_STEPS_PAGE, OddsError
-from .oddscode import (
+from .classic import MAX_STEPS, NO_STEPS, NO_STEPS_PAGE, OddsError
+from .code import (
     BAD_PLAYER_NAME,
     DEFAULT_PLAYER,
     DEFAULT_VALUE,
