@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from django.conf import settings
@@ -27,9 +28,48 @@ def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequ
     return
 
 
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    # Browser tests use a live server whose transactional teardown empties the tables: run them last.
-    def drives_a_browser(item: pytest.Item) -> bool:
-        return item.get_closest_marker("browser") is not None or "/tests/browser/" in str(item.fspath)
+def is_slow(item: pytest.Item) -> bool:
+    return any(item.get_closest_marker(name) for name in ("slow", "browser", "servers")) or (
+        "/tests/browser/" in str(item.fspath)
+    )
 
-    items.sort(key=drives_a_browser)
+
+# Fixtures that reach the database, the cache or a server (pytest-django blocks the database for
+# a test that has neither these nor the django_db marker).
+SITE_FIXTURES = {"db", "transactional_db", "django_db_setup", "client", "admin_client", "async_client", "rf"}
+SITE_FIXTURES |= {"live_server", "site", "content_server", "settings", "django_user_model", "admin_user"}
+ENGINE_TESTS = Path(__file__).parent / "engine"
+
+
+def is_database_free(item: pytest.Item) -> bool:
+    """The engine's tests (the engine imports only the standard library: test_engine_purity.py)
+    and those marked `database_free`; it is an error for one of them to reach the site."""
+    marked = item.get_closest_marker("database_free") is not None
+    if not (marked or Path(str(item.fspath)).is_relative_to(ENGINE_TESTS)):
+        return False
+    reaches = item.get_closest_marker("django_db") or SITE_FIXTURES & set(getattr(item, "fixturenames", ()))
+    if reaches:
+        raise pytest.UsageError(f"{item.nodeid} is database-free but reaches the site ({reaches})")
+    return True
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    # Every browser or servers test is slow (`make test-fast` leaves them out with `-m "not slow"`).
+    # The slow tests run first: with one test at a time per worker (--maxschedchunk=1 in
+    # pyproject.toml) the short ones then fill the end, and neither worker waits for the other.
+    # Order is free: no test leaves the database changed (browser tests put it back,
+    # tests/database_state.py), and none needs another to run first.
+    for item in items:
+        if is_slow(item) and not item.get_closest_marker("slow"):
+            item.add_marker(pytest.mark.slow)
+    items.sort(key=lambda item: not is_slow(item))
+    # CI's second pass (PostgreSQL and Redis, .ci/run) sets TESTS_SKIP_DATABASE_FREE=1: the tests
+    # that cannot touch a database, a cache or a server ran in the first pass already.
+    if os.environ.get("TESTS_SKIP_DATABASE_FREE"):
+        skipped = {item for item in items if is_database_free(item)}
+        if skipped:
+            config.hook.pytest_deselected(items=sorted(skipped, key=items.index))
+            items[:] = [item for item in items if item not in skipped]
+    else:
+        for item in items:
+            is_database_free(item)  # the same check on every run: a mislabelled test fails now

@@ -7,6 +7,10 @@ import ast
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.database_free  # no database, cache or server: runs once in CI
+
 ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL_DOORS = (
     "rulebook.selectors",

@@ -40,6 +40,7 @@ def test_no_stray_terms(ruleset: str, lang: str) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_every_allowed_entry_has_a_reason_and_is_still_needed() -> None:
     raw = T.find_strays(real_corpus(), allowed=False)

@@ -228,6 +228,7 @@ def test_real_content_is_valid() -> None:
     assert run("load_content", "--check").startswith("Content files are valid")
 
 
+@pytest.mark.slow
 def test_real_content_round_trips_byte_identical(tmp_path: Path) -> None:
     """The real tree is already loaded by the session fixture: dumping it changes no byte."""
     root = tmp_path / "content"

@@ -69,6 +69,7 @@ def pages() -> Pages:
     return of
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["es", "fr", "en"])
 def test_no_skill_or_glossary_page_outside_italian_talks_about_italian_names(pages: Pages, lang: str) -> None:
     urls = reader_urls(lang)
@@ -102,6 +103,7 @@ def every_page(lang: str) -> list[str]:
     return urls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["es", "it", "fr", "en"])
 def test_no_page_talks_about_sources_or_other_languages_names(pages: Pages, lang: str) -> None:
     found = {}
@@ -133,6 +135,7 @@ def test_an_italian_page_shows_the_alias_and_other_languages_do_not(client: Clie
         assert 'class="aliases"' not in html, lang
 
 
+@pytest.mark.slow
 def test_every_alias_is_shown_on_its_language_page(pages: Pages) -> None:
     skills = [s for s in Skill.objects.select_related("ruleset") if s.aliases]
     assert skills, "the real content has skills with aliases"
@@ -143,6 +146,7 @@ def test_every_alias_is_shown_on_its_language_page(pages: Pages) -> None:
                 assert name in text, (skill.slug, lang, name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["es", "it", "fr", "en"])
 def test_translator_notes_never_appear_on_a_page(pages: Pages, lang: str) -> None:
     skills = [s for s in Skill.objects.select_related("ruleset") if s.translator_note]

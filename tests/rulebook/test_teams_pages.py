@@ -270,6 +270,7 @@ def test_the_teams_api(client: Client) -> None:
     assert client.get("/api/v1/rulesets/bb2025/teams?lang=xx").status_code == 400
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", LANGS)
 def test_team_pages_carry_no_editors_notes(client: Client, lang: str) -> None:
     """No team page talks about sources or (outside Italian) about Italian names, and no

@@ -317,6 +317,7 @@ def rendered_texts(view: presenting.StepView) -> list[str]:
     return texts
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("item", list(steps()), ids=step_id)
 def test_no_wrong_plural_in_any_language_for_any_input(item: tuple[Scenario, StepSpec]) -> None:
     scenario, step = item

@@ -32,6 +32,7 @@ def run_query(query: RelevanceQuery) -> list[Result]:
     return search(query.q, query.lang, current=query.current, limit=3)
 
 
+@pytest.mark.slow
 def test_relevance_set_per_class_top1_and_top3() -> None:
     """The report per class is printed (pytest -s, or below a failure): questions at least 90 % in
     the top 3, every other class 97 %, and a typed three-letter prefix's first suggestion matches in
