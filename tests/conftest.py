@@ -53,6 +53,17 @@ def is_database_free(item: pytest.Item) -> bool:
     return True
 
 
+@pytest.fixture(scope="session", autouse=True)
+def fast_password_hasher() -> Iterator[None]:
+    """Hashing a password as production does (PBKDF2, a million rounds) takes about half a second,
+    and the tests create and sign in editors dozens of times; none of them tests the hasher. The
+    production settings are checked as they are, in a subprocess (test_settings_and_filters.py)."""
+    from django.test import override_settings
+
+    with override_settings(PASSWORD_HASHERS=["django.contrib.auth.hashers.MD5PasswordHasher"]):
+        yield
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # Every browser or servers test is slow (`make test-fast` leaves them out with `-m "not slow"`).
     # The slow tests run first: with one test at a time per worker (--maxschedchunk=1 in
