@@ -93,6 +93,22 @@ def content_server(django_db_setup: None, django_db_blocker: Any) -> Iterator[An
         yield server
     finally:
         server.stop()
+        with django_db_blocker.unblock():
+            close_request_threads_connections()
+
+
+def close_request_threads_connections() -> None:
+    """Each request thread of the live server keeps its database connection (CONN_MAX_AGE) while
+    the browser keeps its socket open; one still closing when the session ends would keep
+    PostgreSQL from dropping the test database. The server is stopped: end them."""
+    from django.db import connection
+
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+                " WHERE datname = current_database() AND pid <> pg_backend_pid()"
+            )
 
 
 @pytest.fixture

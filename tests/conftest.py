@@ -5,6 +5,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from django.conf import settings
@@ -21,11 +22,28 @@ def load_real_content() -> None:
     load_content(settings.CONTENT_DIR, overwrite=True)
 
 
+# The development database's name, read before any test database takes its place.
+DEVELOPMENT_DATABASE = settings.DATABASES["default"]["NAME"]
+
+
 @pytest.fixture(scope="session")
-def django_db_setup(django_db_setup: None, django_db_blocker: pytest.FixtureRequest) -> Iterator[None]:
-    with django_db_blocker.unblock():  # type: ignore[attr-defined]
+def django_db_setup(django_db_setup: None, django_db_blocker: Any) -> Iterator[None]:
+    from django.db import connection
+    from django.test.utils import setup_databases, teardown_databases
+
+    made = None
+    with django_db_blocker.unblock():
+        if connection.settings_dict["NAME"] == DEVELOPMENT_DATABASE:
+            # pytest-django makes the test database only when a selected test asks for it in one of
+            # its own ways (django_db, db, transactional_db, live_server); the browser tests ask
+            # through this fixture (`site`), and must never run on the development database.
+            made = setup_databases(verbosity=0, interactive=False, aliases={"default"})
+        assert connection.settings_dict["NAME"] != DEVELOPMENT_DATABASE
         load_real_content()
-    return
+    yield
+    if made is not None:
+        with django_db_blocker.unblock():
+            teardown_databases(made, verbosity=0)
 
 
 def is_slow(item: pytest.Item) -> bool:
