@@ -167,3 +167,68 @@ def test_the_wing_order_catches_a_board_that_imports_the_steps(tmp_path: Path) -
     found = wing_violations([probe], tmp_path)
     assert "tutorial/board/probe.py (tutorial.board) imports tutorial.stepping" in found
     assert not any("shared" in line for line in found)
+
+
+# The engine's one face: the apps import from rulebook.engine (and DreadBall from
+# rulebook.engine.dreadball) only names those packages export, never a module inside.
+ENGINE_FACES = ("rulebook.engine", "rulebook.engine.dreadball")
+
+
+def _absolute(node: ast.ImportFrom, path: Path, root: Path) -> str:
+    if not node.level:
+        return node.module or ""
+    package = path.relative_to(root).with_suffix("").parts[:-1]
+    base = list(package[: len(package) - node.level + 1])
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def engine_face_violations(paths: list[Path], root: Path = ROOT) -> list[str]:
+    import importlib
+
+    exported = {face: set(importlib.import_module(face).__all__) for face in ENGINE_FACES}
+    found = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names if a.name.startswith("rulebook.engine")]
+                found += [f"{path.relative_to(root)} imports {name}" for name in names]
+            elif isinstance(node, ast.ImportFrom) and _absolute(node, path, root).startswith("rulebook.engine"):
+                module = _absolute(node, path, root)
+                if module not in exported:
+                    found.append(f"{path.relative_to(root)} imports from {module}")
+                    continue
+                found += [
+                    f"{path.relative_to(root)} imports {module}.{a.name}, which the face does not export"
+                    for a in node.names
+                    if a.name not in exported[module]
+                ]
+    return found
+
+
+def test_the_apps_use_only_the_engines_public_face() -> None:
+    app_files = [
+        p for p in python_files(ROOT / "tutorial") + python_files(ROOT / "rulebook") if "engine" not in p.parts
+    ]
+    assert engine_face_violations(app_files) == []
+
+
+def test_the_face_check_catches_an_import_from_inside_the_engine(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from rulebook.engine.turn import solve_turn\nfrom rulebook.engine import movement\n"
+        "from rulebook.engine import solve_turn, get_edition\n",
+        encoding="utf-8",
+    )
+    assert engine_face_violations([probe], tmp_path) == [
+        "probe.py imports from rulebook.engine.turn",
+        "probe.py imports rulebook.engine.movement, which the face does not export",
+    ]
+
+
+def test_everything_the_face_exports_exists() -> None:
+    import importlib
+
+    for face in ENGINE_FACES:
+        module = importlib.import_module(face)
+        assert [name for name in module.__all__ if not hasattr(module, name)] == []

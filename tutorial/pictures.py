@@ -7,7 +7,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rulebook.engine.dreadball import hexes
+from rulebook.engine.dreadball import dreadball_pitch
 
 from .actions.base import Outcome
 from .actions.common import sq
@@ -95,7 +95,7 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
         )
         return mark_safe(charts.budget_svg(parts, outcome.budget_total, title, desc or title, uid))
     if ws.scenario.game == "dreadball":
-        board = [(h.q, h.r) for h in hexes.dreadball_pitch().hexes()]
+        board = [(h.q, h.r) for h in dreadball_pitch().hexes()]
         focus = (
             [p.square for p in ws.cast.values() if p.square]
             + list(outcome.marks.route)

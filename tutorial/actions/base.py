@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rulebook.engine.explain import Explanation
+from rulebook.engine import Explanation
 
 from ..shared.diagrams import Marks
 from ..shared.values import Value

@@ -17,7 +17,7 @@ from fractions import Fraction
 
 from django.utils.html import escape
 
-from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
+from rulebook.engine import PITCH_LENGTH, PITCH_WIDTH
 
 from ..shared.diagrams import CELL, Crop
 from .answers import Answer

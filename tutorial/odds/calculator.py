@@ -18,8 +18,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from rulebook.engine import get_edition
-from rulebook.engine.turn import CHAIN_KINDS, REROLL_SKILL, TurnError, TurnOdds, TurnPlayer, check, solve_turn
+from rulebook.engine import CHAIN_KINDS, REROLL_SKILL, TurnError, TurnOdds, TurnPlayer, check, get_edition, solve_turn
 from rulebook.http import QueryError, query_choice, query_int, query_text
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 

@@ -19,7 +19,7 @@ from fractions import Fraction
 
 from django.utils.html import escape
 
-from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
+from rulebook.engine import PITCH_LENGTH, PITCH_WIDTH
 
 from .scenario import PlayerSpec
 

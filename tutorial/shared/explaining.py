@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.engine.explain import Explanation
+from rulebook.engine import Explanation
 
 from . import phrases
 from .values import Word
