@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 from fractions import Fraction
 
+import pytest
 from engine_helpers import close_enough
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -306,6 +307,7 @@ def branching_turns(draw, pro_and_break_tackle: bool = False) -> Turn:
 TRIALS = 3000
 
 
+@pytest.mark.slow
 @settings(max_examples=25, deadline=None, database=None)
 @given(turn=branching_turns(), edition=st.sampled_from([LRB6, BB]), seed=st.integers(0, 10**6))
 def test_branching_multi_player_turns_match_monte_carlo(turn: Turn, edition, seed: int) -> None:
@@ -314,6 +316,7 @@ def test_branching_multi_player_turns_match_monte_carlo(turn: Turn, edition, see
     assert close_enough(exact, hits, TRIALS), (exact, hits / TRIALS, turn)
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, database=None)
 @given(turn=branching_turns(pro_and_break_tackle=True), edition=st.sampled_from([LRB6, BB]), seed=st.integers(0, 10**6))
 def test_the_best_plan_never_does_worse_than_a_plain_coach(turn: Turn, edition, seed: int) -> None:
