@@ -220,7 +220,7 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
     for row in padded(form.rows):
         error = row["error"]
         rows.append({**row, "error": calculator.page_error(error) if isinstance(error, OddsError) else ""})
-    named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner")
+    named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner", "diving-tackle")
     words: dict[str, Any] = {s.replace("-", "_"): skill_label(edition, s, lang) for s in named}
     words["loner"] = notation.without_placeholder(words["loner"])  # "Loner (X+)" in 2025
     abbreviations = notation.abbreviations(edition, lang)

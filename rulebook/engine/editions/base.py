@@ -70,6 +70,10 @@ class Edition(ABC):
     loner_targets: ClassVar[tuple[int, ...]] = (4,)
     # Diving Tackle's -2 comes after every re-roll (2025) or on one roll, the first it spoils (classic).
     diving_tackle_after_rerolls: ClassVar[bool]
+    # Diving Tackle also acts on a leap or a jump (2025), or on dodges only (classic).
+    diving_tackle_on_leap: ClassVar[bool]
+    # A Hail Mary is fumbled on a natural 1 only (classic), or as a Long Bomb whose modifiers count (2025).
+    hail_mary_fumbles_on_one_only: ClassVar[bool]
     # The interception is tried before the pass roll (classic) or after it, easier on an inaccurate pass (2025).
     interception_before_pass: ClassVar[bool]
     chainsaw_hits_on: ClassVar[int] = 2  # the D6 to avoid the kick-back

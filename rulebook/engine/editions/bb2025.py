@@ -112,6 +112,8 @@ class Bb2025(Edition):
     claw_uses_modified_roll = False
     loner_targets = (2, 3, 4, 5, 6)
     diving_tackle_after_rerolls = True  # "after they have made their Agility test and applied ... re-rolls"
+    diving_tackle_on_leap = True  # it acts on dodges, jumps and leaps (FFB: canAttemptToTackleJumpingPlayer)
+    hail_mary_fumbles_on_one_only = False  # thrown as a Long Bomb: fumbled on a modified 1 or less
     interception_before_pass = False
     ttm_subpar_landing_penalty = 1
     block_die_rerolls = (("brawler", "both_down"), ("hatred", "attacker_down"))

@@ -123,6 +123,8 @@ class Lrb6(Edition):
     claw_uses_modified_roll = True
     thick_skull_stunned_total = 8  # "a roll of 8 on the Injury table, after any modifiers" (Stunty: 7 stays KO)
     diving_tackle_after_rerolls = False  # "may be used on a re-rolled dodge if it was not used on the first"
+    diving_tackle_on_leap = False  # it acts on a dodge out of his tackle zone only (FFB bb2016: dodges only)
+    hail_mary_fumbles_on_one_only = True  # an unmodified D6, fumbled on a 1
     interception_before_pass = True
     pass_skill_rerolls_throw_team_mate = True  # "worked out exactly as if the player were throwing the ball"
     injury_table = INJURY
