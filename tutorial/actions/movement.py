@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import Square, Weather, path_probability, reach_map
+from rulebook.engine import Board, Player, Square, Weather, path_probability, reach_map
 
 from ..shared.values import Flag, Num, Pct, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
@@ -80,6 +80,13 @@ def move_defaults(ws: Workspace) -> dict[str, Any]:
     return values
 
 
+def _reach(ws: Workspace, player: Player, board: Board, path: list[Square], rerolls: int, weather: Weather) -> Fraction:
+    """The chance of standing on the last square: a path onto the loose ball ends with its pick-up,
+    which a step may tell apart (the dodge is this step, the pick-up the next)."""
+    loose = Board(board.players, None) if board.ball == path[-1] else board
+    return path_probability(ws.edition, player, loose, path, team_rerolls=rerolls, weather=weather).probability
+
+
 def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     pid = ws.action["player"]
     path = [sq(s) for s in ws.action["path"]]
@@ -106,6 +113,7 @@ def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     outcome = Outcome()
     outcome.values = {
         "probability": Pct(result.probability),
+        "reach": Pct(_reach(ws, player, board, [Square(*s) for s in path], team_rerolls(values), weather)),
         "no_reroll": Pct(probability_without_rerolls(rolls)),
         "rolls": Num(len(rolls)),
         "dodges": Num(sum(1 for r in rolls if r.kind == "dodge")),
