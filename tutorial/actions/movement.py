@@ -97,7 +97,9 @@ def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     if dodge:
         start, destination = dodge
         markers = tuple(p.id for p in ws.cast.values() if p.team != spec.team and p.square in adjacent(start))
-        set_marking_count(ws, destination, spec.team, values["tz"], keep=markers, avoid=(start, *path))
+        later = path[path.index(destination) + 1 :]  # a player next to these would cost more dodges
+        crowded = frozenset(n for step in later for n in adjacent(step))
+        set_marking_count(ws, destination, spec.team, values["tz"], keep=markers, avoid=(start, *path), last=crowded)
         for marker in markers:
             ws.set_skill(marker, "tackle", bool(values["marker_tackle"]))
     weather = Weather.BLIZZARD if values.get("blizzard") else Weather.NICE

@@ -50,6 +50,7 @@ class PlayerSpec:
     skills: tuple[str, ...] = ()
     status: str = "standing"
     facing: str | None = None  # DreadBall: EAST, SOUTH_EAST, ...
+    added: bool = False  # put on the board by the reader's try-it inputs (never in a scenario file)
 
     def label(self, lang: str) -> str:
         role = self.role.get(lang, "")
