@@ -12,7 +12,7 @@ the text told of one."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 
 import pytest
 
@@ -59,7 +59,7 @@ def counted_square(ws: Workspace) -> tuple[tuple[int, int], str]:
     return holder.square, holder.team
 
 
-def number(values: dict[str, object], name: str) -> int:
+def number(values: Mapping[str, object], name: str) -> int:
     value = values[name]
     assert isinstance(value, Num)
     return int(value.value)
