@@ -1,5 +1,6 @@
-# Two commands for a fresh machine: `make run` and `make test`. Both go through `make setup`,
-# which does nothing when the environment, catalogues and database are up to date.
+# Two commands for a fresh machine: `make run` and `make test`. `make run` goes through `make setup`,
+# which does nothing when the environment, catalogues and database are up to date; `make test`
+# through its environment and catalogues (the tests make their own databases).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -12,7 +13,7 @@ MIGRATIONS := $(shell find rulebook/migrations tutorial -name '*.py' 2>/dev/null
 PO := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: setup run serve serve-proxy test lint format bench bench-load check-content messages
+.PHONY: setup run serve serve-proxy test test-fast lint format bench bench-load check-content messages
 
 setup: $(INSTALLED) $(MO) $(DB_STAMP)
 
@@ -50,11 +51,16 @@ serve: setup
 serve-proxy: setup
 	$(PY) -m deploy.proxy
 
-# One pytest worker per CPU (pytest-xdist). `--dist load` hands each worker the tests in collection
-# order, so every worker still runs the database tests before the transactional ones, which empty
-# the tables (worksteal breaks that order).
+# One pytest worker per CPU (pytest-xdist), one test at a time each (--maxschedchunk=1 in
+# pyproject.toml), the slow ones first (tests/conftest.py). The whole suite, browser tests included.
+# The same set-up as `make run` first (README's promise); the tests make their own databases.
 test: setup
 	$(PY) -m pytest -n auto --dist load
+
+# The quick loop while working: every test not marked slow (no browser, no production servers, no
+# fuzz, no page sweeps); under 2 minutes on 2 CPUs. `make test` still runs everything.
+test-fast: $(INSTALLED) $(MO)
+	$(PY) -m pytest -n auto --dist load -m "not slow"
 
 # Lint: ruff (rules and formatting), mypy (types, with django-stubs), and no model change without
 # its migration. CI runs it before the tests.

@@ -182,6 +182,7 @@ def test_a_new_roll_redirects_to_its_own_cacheable_address(client: Client) -> No
     assert "ETag" not in fragment
 
 
+@pytest.mark.slow
 def test_admin_logins_are_throttled_before_the_password_is_checked(client: Client) -> None:
     User.objects.create_superuser("editor", "editor@example.org", "a-long-test-password")
     for _ in range(settings.AXES_FAILURE_LIMIT):

@@ -8,7 +8,7 @@ from fractions import Fraction
 from typing import Any
 
 from . import words
-from .answers import Answer
+from .answers import Answer, RouteRoll
 from .code import LONER, MAX_CODE_LENGTH, STATS, CodeError, Position, check, loner_target, parse, square_name
 
 
@@ -24,6 +24,17 @@ def _exact(p: Fraction) -> str:
 
 def _chance(p: Fraction) -> dict[str, Any]:
     return {"probability": _exact(p), "probability_float": round(float(p), 6)}
+
+
+def _roll(r: RouteRoll) -> dict[str, Any]:
+    return {
+        "kind": r.kind,
+        "square": square_name(r.square),
+        "target": r.target,
+        "probability": _exact(r.chance),
+        "rerolls": list(r.rerolls),
+        "stops_here": _exact(r.stops),
+    }
 
 
 def players(position: Position) -> list[dict[str, Any]]:
@@ -58,6 +69,8 @@ def answer_data(found: Answer) -> dict[str, Any]:
             {
                 "defender": b.defender,
                 "square": square_name(b.square),
+                "before": [_roll(r) for r in b.before],
+                "happens": _exact(b.happens),
                 "dice": b.dice,
                 "chooser": b.chooser,
                 "attacker_strength": b.attacker_strength,
@@ -80,6 +93,7 @@ def answer_data(found: Answer) -> dict[str, Any]:
                 "accurate_with_rerolls": _exact(b.accurate_with_rerolls),
                 "inaccurate": _exact(b.inaccurate),
                 "fumble": _exact(b.fumble),
+                "kept": _exact(b.kept),
                 "squares": b.squares,
             }
             for b in found.bands
@@ -90,17 +104,7 @@ def answer_data(found: Answer) -> dict[str, Any]:
             "square": square_name(found.route.target),
             **_chance(found.route.probability),
             "path": [square_name(c) for c in found.route.path],
-            "rolls": [
-                {
-                    "kind": r.kind,
-                    "square": square_name(r.square),
-                    "target": r.target,
-                    "probability": _exact(r.chance),
-                    "rerolls": list(r.rerolls),
-                    "stops_here": _exact(r.stops),
-                }
-                for r in found.route.rolls
-            ],
+            "rolls": [_roll(r) for r in found.route.rolls],
         }
     target = found.pass_target
     if target is not None:
@@ -117,6 +121,8 @@ def answer_data(found: Answer) -> dict[str, Any]:
                     "target": i.target,
                     "probability": _exact(i.chance),
                     "probability_inaccurate_pass": _exact(i.chance_inaccurate),
+                    "rerolled_by": i.rerolled_by or None,
+                    "safe_throw_target": i.cancel_target,
                 }
                 for i in target.interceptors
             ],

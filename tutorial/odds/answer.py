@@ -15,7 +15,7 @@ from rulebook.portable.numbers import num
 from ..shared import charts
 from ..shared.values import Frac, Pct
 from .code import Sequence
-from .labels import outcome_name, skill_label, source_label, step_label
+from .labels import outcome_name, player_label, skill_label, source_label, step_label
 
 BLOCK_CLASSES = {
     "attacker_down": "out-attacker",
@@ -89,7 +89,7 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "n": n,
             "label": step_label(step, edition, lang),
-            "player": step.player,
+            "player": player_label(step.player),
             "alone": Pct(odds.alone).format(lang),
             "reached": Pct(odds.reached).format(lang),
             "stops": Pct(odds.stops).format(lang),

@@ -19,7 +19,7 @@ from .answer import present
 from .classic import OddsError
 from .code import parse_code
 from .form import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
-from .labels import GOAL_LABELS, calculator_rush_term, content_slug, kind_label, skill_label, step_label
+from .labels import GOAL_LABELS, calculator_rush_term, content_slug, kind_label, player_label, skill_label, step_label
 
 EXAMPLE = "dodge:3,gfi:2,pickup:3"
 # The skills a player's box offers, in the engine's order (an edition shows those it has).
@@ -52,7 +52,7 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
     for row in padded(form.rows):
         error = row["error"]
         rows.append({**row, "error": calculator.page_error(error) if isinstance(error, OddsError) else ""})
-    named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner")
+    named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner", "diving-tackle")
     words: dict[str, Any] = {s.replace("-", "_"): skill_label(edition, s, lang) for s in named}
     words["loner"] = notation.without_placeholder(words["loner"])  # "Loner (X+)" in 2025
     abbreviations = notation.abbreviations(edition, lang)
@@ -81,7 +81,7 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
         ],
         "goals": [(g, str(label)) for g, label in GOAL_LABELS.items()],
         "loner_choices": get_edition(edition).loner_targets,
-        "who_choices": [(str(p["slot"]), p["name"]) for p in form.players],
+        "who_choices": [(str(p["slot"]), player_label(p["name"])) for p in form.players],
     }
 
 
