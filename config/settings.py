@@ -204,7 +204,7 @@ if not DEBUG and not SECURE_SSL_REDIRECT:
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        "script-src": ["'self'"],
+        "script-src": ["'self'", "'wasm-unsafe-eval'"],  # the tools' engine offline (Pyodide) compiles WebAssembly
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from .engine import (
     APOTHECARY,
@@ -207,3 +208,26 @@ def problem_text(problem: Problem, builder: Builder) -> str:
     }
     message = messages.get(problem.key, _("%(name)s: this number is not allowed."))
     return message % values
+
+
+def as_data(built: Builder) -> dict[str, Any]:
+    """The builder's answer as plain data (the phone's answer, and what the equality test compares):
+    each field as read, the sheet's sums, and each broken rule in the reader's language."""
+    sheet = built.sheet
+    return {
+        "fields": [
+            {"name": f.name, "label": f.label, "value": f.value, "maximum": f.maximum, "note": f.note}
+            for f in [*built.players, built.rerolls, *built.staff]
+        ],
+        "player_count": sheet.player_count,
+        "players_cost": sheet.players_cost,
+        "staff_cost": sheet.staff_cost,
+        "spent": sheet.spent,
+        "budget": sheet.budget,
+        "treasury": sheet.treasury,
+        "team_value": sheet.team_value,
+        "legal": sheet.legal,
+        "problems": [problem_text(p, built) for p in sheet.problems],
+        "errors": built.errors,
+        "query": built.query,
+    }

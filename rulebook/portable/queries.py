@@ -4,7 +4,7 @@ and then fails int()), bounded ranges and lengths, and an error that names the p
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 
 MAX_NUMBER_DIGITS = 12  # longer inputs are refused before int() ever sees them
 MAX_TEXT_LENGTH = 200
@@ -68,3 +68,25 @@ def query_text(params: Mapping[str, str], name: str, max_length: int = MAX_TEXT_
     raw = params.get(name) or ""
     cleaned = "".join(ch for ch in raw if ch >= " " or ch in "\t")
     return cleaned.strip()[:max_length]
+
+
+class PairsQuery(Mapping[str, str]):
+    """A query string's (name, value) pairs read as Django's QueryDict reads them (the phone has
+    no Django): get() gives a name's last value, getlist() every value."""
+
+    def __init__(self, pairs: Iterable[tuple[str, str]] | Iterable[list[str]]) -> None:
+        self.lists: dict[str, list[str]] = {}
+        for name, value in pairs:
+            self.lists.setdefault(name, []).append(value)
+
+    def __getitem__(self, name: str) -> str:
+        return self.lists[name][-1]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.lists)
+
+    def __len__(self) -> int:
+        return len(self.lists)
+
+    def getlist(self, name: str) -> list[str]:
+        return list(self.lists.get(name, []))

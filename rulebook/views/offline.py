@@ -22,7 +22,7 @@ from django.utils.translation import gettext as _
 
 from .. import labels, selectors
 from ..http import HtmxHttpRequest
-from ..offline import pack
+from ..offline import engine_pack, pack
 from ..offline.search_index import offline_index
 from ..serving import public_page
 
@@ -177,3 +177,22 @@ def search_index_json(request: HtmxHttpRequest, ruleset: str) -> JsonResponse:
         "nothing": _("Nothing found for “{query}” in the saved pages."),
     }
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})
+
+
+# --- the tools' engine (rulebook/offline/engine_pack.py; static/js/engine.js loads them) ---------
+
+
+@public_page()
+def engine_zip(request: HtmxHttpRequest) -> HttpResponse:
+    return HttpResponse(engine_pack.engine_zip(), content_type="application/zip")
+
+
+@public_page()
+def engine_words(request: HtmxHttpRequest) -> JsonResponse:
+    words = engine_pack.engine_words(get_language())
+    return JsonResponse(words, json_dumps_params={"ensure_ascii": False, "separators": (",", ":")})
+
+
+@public_page()
+def engine_catalogue(request: HtmxHttpRequest) -> HttpResponse:
+    return HttpResponse(engine_pack.catalogue(get_language()), content_type="application/octet-stream")

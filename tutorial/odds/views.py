@@ -21,6 +21,9 @@ HTMX_HEADERS = ("HX-Request", "HX-Target")  # the answer is a fragment, chosen b
 @public_page(params=page.QUERY_PARAMS, vary=HTMX_HEADERS)
 def odds_page(request: HtmxHttpRequest) -> HttpResponse:
     context = page.page_context(request.GET, get_language())
+    context["answered_query"] = request.META.get(
+        "QUERY_STRING", ""
+    )  # static/js/engine.js: a saved copy answers another
     partial = bool(request.htmx) and request.htmx.target == "odds-result"
     response = render(request, "tutorial/odds.html#odds-result" if partial else "tutorial/odds.html", context)
     if partial:  # the address bar shows the short share code, not every field of the form

@@ -1,0 +1,80 @@
+// The tools offline: the site's own engine (rulebook/engine and the apps' Django-free modules,
+// packed by `manage.py build_offline_engine`) run on the phone under Pyodide (vendored under
+// static/vendor/). Nothing here computes a rule: it hands the address's query to
+// tutorial/phone.py and shows the HTML it returns.
+//
+// It starts only when the page shown does not answer the address: the service worker served the
+// saved copy of /<lang>/odds/ for /<lang>/odds/?c=… (offline, or on a signal too poor to wait
+// for). Online, the server's answer is the page and this script does nothing.
+(function () {
+  "use strict";
+  const box = document.getElementById("odds-result");
+  if (!box || !box.dataset.engine) return;
+  const asked = location.search.replace(/^\?/, "");
+  if (!asked || asked === box.dataset.query) return;
+  const config = box.dataset;
+  let engine = null;
+
+  async function bytes(url) {
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(url + ": " + response.status);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+
+  // Pyodide, the pack and the language's words, once per page.
+  function start() {
+    if (engine) return engine;
+    engine = (async function () {
+      const started = performance.now();
+      const module = await import(config.engine + "pyodide.mjs");
+      const [pyodide, pack, words, catalogue] = await Promise.all([
+        module.loadPyodide({ indexURL: config.engine, packages: [] }),
+        bytes(config.enginePack),
+        fetch(config.engineWords, { credentials: "same-origin" }).then((r) => r.text()),
+        bytes(config.engineCatalogue),
+      ]);
+      pyodide.unpackArchive(pack, "zip", { extractDir: "/engine" });
+      pyodide.FS.writeFile("/engine/django.mo", catalogue);
+      pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
+      const phone = pyodide.pyimport("tutorial.phone");
+      phone.start(words, "/engine/django.mo");
+      window.RulesEngine = { phone: phone, startMs: performance.now() - started };
+      return phone;
+    })();
+    return engine;
+  }
+
+  function pairs(search) {
+    return JSON.stringify(Array.from(new URLSearchParams(search).entries()));
+  }
+
+  async function answer() {
+    box.setAttribute("aria-busy", "true");
+    const status = document.createElement("p");
+    status.className = "hint engine-status";
+    status.textContent = config.computing || "";
+    const heading = box.querySelector("h2");
+    const body = Array.from(box.children).filter((child) => child !== heading);
+    body.forEach((child) => child.remove());
+    box.appendChild(status);
+    try {
+      const phone = await start();
+      const t0 = performance.now();
+      const found = JSON.parse(phone.odds(pairs(location.search), document.documentElement.lang));
+      const template = document.createElement("template");
+      template.innerHTML = found.html; // written and escaped by tutorial/odds/offline_html.py
+      status.remove();
+      box.appendChild(template.content);
+      box.dataset.answered = found.code;
+      box.dataset.answerMs = String(Math.round(performance.now() - t0));
+      document.dispatchEvent(new CustomEvent("engine:answered", { detail: found }));
+    } catch (error) {
+      status.textContent = config.engineFailed || String(error);
+      body.forEach((child) => box.appendChild(child));
+    } finally {
+      box.removeAttribute("aria-busy");
+    }
+  }
+
+  answer();
+})();

@@ -1,0 +1,204 @@
+"""The phone's engine gives the server's answers: the offline pack (manage.py build_offline_engine)
+runs under Pyodide in Node (tests/offline/run_engine.mjs, one start for the module), on a seeded
+set of random share codes, board positions and rosters per edition, and every answer is compared
+with the server's own function for that page or API, exact fractions and words alike (Spanish, so
+that numbers are written with the locale's symbols on both sides).
+
+Node is needed (CI installs it in .ci/run); without it the tests skip, unless REQUIRE_BROWSER is
+set, where they fail."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+from django.core.management import call_command
+from django.utils import translation
+
+from rulebook import rosters, selectors
+from tutorial.board.answers import answer
+from tutorial.board.code import CodeError, format_code, parse_square
+from tutorial.board.payload import answer_data, players, read_position
+from tutorial.odds import calculator
+from tutorial.odds.answer import present
+from tutorial.odds.classic import OddsError
+from tutorial.odds.labels import skill_label
+from tutorial.odds.offline_html import result_html
+
+pytestmark = pytest.mark.django_db
+
+ROOT = Path(__file__).resolve().parents[2]
+PYODIDE = ROOT / "static" / "vendor" / "pyodide-0.29.5"
+RUNNER = Path(__file__).with_name("run_engine.mjs")
+LANG = "es"
+EDITIONS = ("lrb6", "bb2025")
+CODES, BOARDS, ROSTERS = 200, 50, 20  # per edition
+SEED = 26
+
+SKILLS = ("dodge", "sure-feet", "sure-hands", "catch", "block", "pro", "sprint", "tackle", "wrestle", "frenzy")
+STEP_KINDS = ("dodge:{t}", "gfi:{g}", "pickup:{t}", "catch:{t}", "block:{d}", "armour:{av}", "pass:{t}")
+
+
+def random_code(rng: random.Random, edition: str) -> str:
+    skills = rng.sample(SKILLS, rng.randint(0, 3))
+    player = f"p={','.join(skills)};" if skills else ""
+    steps = [
+        rng.choice(STEP_KINDS).format(
+            t=rng.randint(2, 6), g=rng.randint(2, 3), d=rng.choice(("1d", "2d", "-2d", "3d")), av=rng.randint(7, 10)
+        )
+        for _ in range(rng.randint(1, 5))
+    ]
+    return f"{edition};rr{rng.randint(0, 3)};{player}{','.join(steps)}"
+
+
+def random_board(rng: random.Random, edition: str) -> dict[str, str]:
+    squares = rng.sample([f"{c}{r}" for c in "ijklmnop" for r in range(4, 12)], rng.randint(2, 6))
+    pieces = []
+    for n, square in enumerate(squares, start=1):
+        stats = f"{rng.randint(4, 8)}{rng.randint(2, 4)}3{rng.randint(3, 5)}{rng.randint(7, 9)}"
+        if edition == "lrb6":
+            stats = f"{rng.randint(4, 8)}{rng.randint(2, 4)}{rng.randint(2, 4)}{rng.randint(7, 9)}"
+        skills = "".join(f".{s}" for s in rng.sample(("block", "dodge", "tackle", "sure-feet", "sprint"), 2))
+        pieces.append(f"{'AB'[n % 2]}{n}{square}.{stats}{skills if rng.random() < 0.6 else ''}")
+    ball = f"_b{rng.choice(squares)}" if rng.random() < 0.3 else ""
+    code = "1" + ball + "".join(f"_{p}" for p in pieces)
+    player = pieces[0].split(squares[0])[0]
+    target = f"{rng.choice('ijklmnopq')}{rng.randint(3, 12)}"
+    return {"edition": edition, "board": code, "player": player, "target": target}
+
+
+def random_roster(rng: random.Random, team: Any) -> list[list[str]]:
+    pairs = [[f"n-{p.slug}", str(rng.randint(0, min(p.max_quantity + 1, 16)))] for p in team.positionals.all()]
+    pairs.append(["rerolls", str(rng.randint(0, 8))])
+    pairs.append(["apothecary", str(rng.randint(0, 1))])
+    if rng.random() < 0.1:
+        pairs.append(["rerolls", "two"])  # a field that cannot be read: the same message on both sides
+    return pairs
+
+
+# --- the server's answers (the functions behind its pages and API) ---------------------------------
+
+
+def server_odds(code: str) -> dict[str, Any]:
+    try:
+        api = calculator.api_payload({"c": code})
+    except OddsError as error:
+        return {"error": str(error)}
+    sequence = calculator.read({"c": code})
+    with translation.override(LANG):
+        result = present(sequence, calculator.solve(sequence), LANG)
+        html = result_html(result, skill_label(sequence.edition, "frenzy", LANG))
+    return {"api": api, "html": html}
+
+
+def server_board(query: dict[str, str]) -> dict[str, Any]:
+    edition = query["edition"]
+    with translation.override(LANG):
+        try:
+            position = read_position(edition, query["board"])
+            found = answer(position, query["player"], parse_square(query["target"]))
+        except CodeError as error:
+            from tutorial.board import messages
+
+            return {"error": messages.message(error, edition)}
+        out = {"edition": edition, "board": format_code(position), "players": players(position)}
+        out.update(answer_data(found))
+        from tutorial.board import words
+
+        out["not_counted"] = [{"skill": s, "name": words.skill_name(edition, LANG, s)} for s in found.not_counted]
+    return out
+
+
+def server_roster(team: Any, pairs: list[list[str]]) -> dict[str, Any]:
+    from django.http import QueryDict
+
+    from rulebook.builder import as_data
+
+    query = QueryDict(mutable=True)
+    for name, value in pairs:
+        query.appendlist(name, value)
+    with translation.override(LANG):
+        return as_data(rosters.build(team, query, LANG))
+
+
+# --- one Pyodide start for the module --------------------------------------------------------------
+
+
+def _node() -> str:
+    found = shutil.which("node")
+    if found is None:
+        if os.environ.get("REQUIRE_BROWSER"):
+            pytest.fail("node is missing (REQUIRE_BROWSER is set): apt-get install nodejs")
+        pytest.skip("node is missing: the phone's engine runs under Pyodide in Node (apt-get install nodejs)")
+    return found
+
+
+@pytest.fixture(scope="module")
+def cases(django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    node = _node()
+    folder = tmp_path_factory.mktemp("offline-engine")
+    rng = random.Random(SEED)
+    requests: list[dict[str, Any]] = []
+    expected: list[Any] = []
+    with django_db_blocker.unblock():
+        call_command("build_offline_engine", out=str(folder), lang=[LANG], stdout=io.StringIO())
+        for edition in EDITIONS:
+            for _ in range(CODES):
+                code = random_code(rng, edition)
+                requests.append({"fn": "odds_check", "args": [code, LANG], "kind": "odds", "case": code})
+                expected.append(server_odds(code))
+            for _ in range(BOARDS):
+                query = random_board(rng, edition)
+                requests.append({"fn": "board", "args": [json.dumps(query), LANG], "kind": "board", "case": query})
+                expected.append(server_board(query))
+            teams = selectors.teams_with_rosters(selectors.ruleset_or_404(edition))
+            for _ in range(ROSTERS):
+                team = rng.choice(teams)
+                pairs = random_roster(rng, team)
+                args = [edition, team.slug, json.dumps(pairs), LANG]
+                requests.append({"fn": "roster", "args": args, "kind": "roster", "case": args})
+                expected.append(server_roster(team, pairs))
+    (folder / "requests.json").write_text(json.dumps(requests), encoding="utf-8")
+    run = subprocess.run(
+        [node, str(RUNNER), str(PYODIDE), str(folder), LANG, str(folder / "requests.json")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        check=False,
+    )
+    assert run.returncode == 0, run.stderr[-3000:]
+    phone = json.loads(run.stdout)
+    return {"requests": requests, "expected": expected, "phone": phone["answers"]}
+
+
+def _compare(cases: dict[str, Any], kind: str) -> int:
+    compared = 0
+    for request, server, phone in zip(cases["requests"], cases["expected"], cases["phone"], strict=True):
+        if request["kind"] != kind:
+            continue
+        assert phone == server, request["case"]
+        compared += 1
+    return compared
+
+
+def test_the_phone_gives_the_servers_odds_for_random_share_codes(cases: dict[str, Any]) -> None:
+    assert _compare(cases, "odds") == CODES * len(EDITIONS)
+    answered = [s for r, s in zip(cases["requests"], cases["expected"], strict=True) if r["kind"] == "odds"]
+    assert sum("api" in s for s in answered) > CODES  # most codes are answers, not refusals
+
+
+def test_the_phone_gives_the_servers_board_answers_for_random_positions(cases: dict[str, Any]) -> None:
+    assert _compare(cases, "board") == BOARDS * len(EDITIONS)
+    answered = [s for r, s in zip(cases["requests"], cases["expected"], strict=True) if r["kind"] == "board"]
+    assert sum("reach" in s for s in answered) > BOARDS // 2
+
+
+def test_the_phone_prices_random_rosters_as_the_server(cases: dict[str, Any]) -> None:
+    assert _compare(cases, "roster") == ROSTERS * len(EDITIONS)
