@@ -2,7 +2,8 @@
 (static/js/offline.js): the pages every pack holds, the ruleset's pages and search index, and the
 static files those pages use. Prints, per language and ruleset, the number of files, the bytes the
 phone stores (uncompressed) and the bytes that travel gzip-compressed; the budget is 3 MB
-compressed for one language and one ruleset.
+compressed for one language and one ruleset. Then the tools' pack (the engine offline): its
+runtime apart, the engine's modules, each language's words.
 
 Run with `.venv/bin/python bench/offline.py` after `make setup` (the pages are rendered in process).
 """
@@ -63,6 +64,23 @@ def measure(client: Client, lang: str, ruleset: dict[str, object], common: list[
     return len(pages) + len(statics - set(pages)), raw, packed
 
 
+RUNTIME = Path(settings.BASE_DIR) / "static" / "vendor" / "pyodide-0.29.5"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def tools(client: Client) -> None:
+    """The tools' pack: the engine's runtime (Pyodide, the same for every language) apart from the
+    engine itself (rulebook/offline/engine_pack.py) and each language's words and catalogue."""
+    runtime = [(RUNTIME / name).read_bytes() for name in RUNTIME_FILES]
+    raw, packed = sum(map(len, runtime)), sum(len(gzip.compress(d, compresslevel=6, mtime=0)) for d in runtime)
+    print(f"tools: engine runtime (Pyodide) {raw / 1e6:.2f} MB stored, {packed / 1e6:.2f} MB gzip")
+    engine = body(client, "/en/offline/engine.zip")
+    print(f"tools: engine and apps' modules (engine.zip) {len(engine) / 1e3:.0f} KB")
+    for lang in LANGS:
+        words = body(client, f"/{lang}/offline/engine-words.json") + body(client, f"/{lang}/offline/engine.mo")
+        print(f"tools: {lang} words and catalogue {len(words) / 1e3:.0f} KB, {len(gzip.compress(words)) / 1e3:.0f} KB gzip")
+
+
 def main() -> None:
     client = Client()
     started = time.perf_counter()
@@ -78,6 +96,7 @@ def main() -> None:
     print(f"search index es/bb2025: {len(index) / 1e3:.0f} KB, {len(gzip.compress(index)) / 1e3:.0f} KB gzip")
     verdict = "within" if worst <= BUDGET else "OVER"
     print(f"largest pack of one language and one ruleset: {worst / 1e6:.2f} MB gzip ({verdict} the 3 MB budget)")
+    tools(client)
     print(f"measured in {time.perf_counter() - started:.1f} s")
     if worst > BUDGET:
         raise SystemExit(1)
