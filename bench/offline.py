@@ -78,7 +78,9 @@ def tools(client: Client) -> None:
     print(f"tools: engine and apps' modules (engine.zip) {len(engine) / 1e3:.0f} KB")
     for lang in LANGS:
         words = body(client, f"/{lang}/offline/engine-words.json") + body(client, f"/{lang}/offline/engine.mo")
-        print(f"tools: {lang} words and catalogue {len(words) / 1e3:.0f} KB, {len(gzip.compress(words)) / 1e3:.0f} KB gzip")
+        print(
+            f"tools: {lang} words and catalogue {len(words) / 1e3:.0f} KB, {len(gzip.compress(words)) / 1e3:.0f} KB gzip"
+        )
 
 
 def main() -> None:
