@@ -25,7 +25,7 @@ from .engine import (
     get_edition,
     price_roster,
 )
-from .portable.i18n import Lazy, gettext_lazy, pgettext_lazy
+from .portable.i18n import Lazy, gettext_lazy, ngettext, pgettext_lazy
 from .portable.i18n import gettext as _
 from .portable.numbers import num
 from .portable.queries import QueryError, query_int
@@ -230,4 +230,21 @@ def as_data(built: Builder) -> dict[str, Any]:
         "problems": [problem_text(p, built) for p in sheet.problems],
         "errors": built.errors,
         "query": built.query,
+        # what the page prints, in the reader's language (the phone fills the saved page with it)
+        "shown": {
+            "player_count": num(sheet.player_count),
+            "spent": num(sheet.spent),
+            "treasury": num(sheet.treasury),
+            "team_value": num(sheet.team_value),
+            "verdict": _("A legal team: every rule of the draft is kept.") if sheet.legal and not built.errors else "",
+            "summary": _summary(built),
+        },
     }
+
+
+def _summary(built: Builder) -> str:
+    """The summary bar's verdict (templates/rulebook/_builder_summary.html, the same messages)."""
+    broken = len(built.sheet.problems)
+    if broken:
+        return ngettext("%(counter)s rule broken", "%(counter)s rules broken", broken) % {"counter": broken}
+    return _("Check the numbers") if built.errors else _("Legal team")

@@ -69,6 +69,7 @@ def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple
         "ruleset": current,
         "team": item,
         "builder": builder,
+        "answered_query": request.META.get("QUERY_STRING", ""),  # static/js/engine.js: a saved copy answers another
         "sheet": builder.sheet,
         "problems": [rosters.problem_text(p, builder) for p in builder.sheet.problems],
         "positionals": rosters.positional_views(item, get_language()),

@@ -4,12 +4,13 @@
 // tutorial/phone.py and shows the HTML it returns.
 //
 // It starts only when the page shown does not answer the address: the service worker served the
-// saved copy of /<lang>/odds/ for /<lang>/odds/?c=… (offline, or on a signal too poor to wait
-// for). Online, the server's answer is the page and this script does nothing.
+// saved copy of /<lang>/odds/ for /<lang>/odds/?c=…, or of a team builder for its roster link
+// (offline, or on a signal too poor to wait for). Online, the server's answer is the page and
+// this script does nothing.
 (function () {
   "use strict";
-  const box = document.getElementById("odds-result");
-  if (!box || !box.dataset.engine) return;
+  const box = document.querySelector("[data-engine]");
+  if (!box) return;
   const asked = location.search.replace(/^\?/, "");
   if (!asked || asked === box.dataset.query) return;
   const config = box.dataset;
@@ -76,5 +77,45 @@
     }
   }
 
-  answer();
+  // The builder: the saved page's fields and sums, filled with the phone's pricing of the link.
+  async function roster() {
+    box.setAttribute("aria-busy", "true");
+    try {
+      const phone = await start();
+      const lang = document.documentElement.lang;
+      const found = JSON.parse(phone.roster(config.ruleset, config.team, pairs(location.search), lang));
+      if (found.error) return;
+      found.fields.forEach((field) => {
+        const input = document.querySelector('input[name="' + field.name + '"]');
+        if (input) input.value = String(field.value);
+      });
+      document.querySelectorAll("[data-shown]").forEach((node) => {
+        node.textContent = found.shown[node.dataset.shown];
+      });
+      const heading = box.querySelector(".problems h3");
+      box.querySelectorAll(".problems, .verdict, .problem").forEach((node) => node.remove());
+      const after = box.querySelector(".totals");
+      const notes = found.errors.map((text) => Object.assign(document.createElement("p"), { className: "problem", textContent: text }));
+      if (found.problems.length) {
+        const list = document.createElement("ul");
+        found.problems.forEach((text) => list.appendChild(Object.assign(document.createElement("li"), { textContent: text })));
+        const problems = Object.assign(document.createElement("div"), { className: "problems" });
+        if (heading) problems.appendChild(heading);
+        problems.appendChild(list);
+        notes.push(problems);
+      } else if (found.shown.verdict) {
+        notes.push(Object.assign(document.createElement("p"), { className: "verdict", textContent: found.shown.verdict }));
+      }
+      after.after(...notes);
+      box.querySelectorAll(".builder-links a").forEach((link) => {
+        link.search = found.query ? "?" + found.query : "";
+      });
+      box.dataset.answered = found.query;
+    } finally {
+      box.removeAttribute("aria-busy");
+    }
+  }
+
+  if (config.tool === "roster") roster();
+  else answer();
 })();

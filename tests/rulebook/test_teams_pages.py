@@ -146,7 +146,7 @@ def test_every_positional_link_of_a_skill_page_lands_on_its_row(client: Client) 
 
 def totals(html: str) -> dict[str, str]:
     block = re.search(r'<dl class="totals">.*?</dl>', html, re.S).group(0)
-    return dict(re.findall(r"<dt>([^<]+)</dt><dd>([^<]+)</dd>", block))
+    return dict(re.findall(r"<dt>([^<]+)</dt><dd[^>]*>([^<]+)</dd>", block))
 
 
 def test_the_builder_adds_up_the_tutorial_team(client: Client) -> None:
