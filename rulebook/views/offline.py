@@ -7,6 +7,7 @@ date after an edit fetches the pack: it is rendered once, not once per reader)."
 from __future__ import annotations
 
 import json
+import os
 from functools import lru_cache
 from typing import Any
 
@@ -20,7 +21,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
-from .. import labels, selectors
+from .. import formatting, labels, selectors
 from ..http import HtmxHttpRequest
 from ..offline import engine_pack, pack
 from ..offline.search_index import offline_index
@@ -122,10 +123,35 @@ def _rulesets(lang: str) -> list[dict[str, Any]]:
     return found
 
 
+TOOL_STATICS = ("js/engine.js", "js/tutorial.js", "css/tutorial.css", "vendor/htmx/htmx-2.0.11.min.js")
+RUNTIME = "vendor/pyodide-0.29.5/"
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+
+def _static_size(name: str) -> int:
+    found = finders.find(name)
+    return os.path.getsize(str(found)) if found else 0
+
+
+def tools_pack(lang: str) -> dict[str, Any]:
+    """What saving the tools keeps (static/js/tools-offline.js): the odds page, the engine's runtime
+    and pack, this language's words; and its size, said before the reader chooses."""
+    statics = [*TOOL_STATICS, *(RUNTIME + name for name in RUNTIME_FILES)]
+    words = len(json.dumps(engine_pack.engine_words(lang), ensure_ascii=False).encode())
+    size = sum(map(_static_size, statics)) + len(engine_pack.engine_zip()) + words + len(engine_pack.catalogue(lang))
+    urls = [reverse("tutorial:odds"), *(static(name) for name in statics)]
+    urls += [
+        reverse(f"rulebook:{name}") for name in ("offline-engine", "offline-engine-words", "offline-engine-catalogue")
+    ]
+    return {"urls": urls, "size": f"{formatting.num(round(size / 1e6, 1))} MB"}
+
+
 @public_page()
 def offline_page(request: HtmxHttpRequest) -> HttpResponse:
     lang = get_language()
-    return render(request, "rulebook/offline.html", {"choices": _rulesets(lang)})
+    tools = tools_pack(lang)
+    context = {"choices": _rulesets(lang), "tools_urls": json.dumps(tools["urls"]), "tools_size": tools["size"]}
+    return render(request, "rulebook/offline.html", context)
 
 
 @public_page()
