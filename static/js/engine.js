@@ -27,9 +27,10 @@
     if (engine) return engine;
     engine = (async function () {
       const started = performance.now();
-      const module = await import(config.engine + "pyodide.mjs");
+      const module = await import(config.engine);
+      const runtime = config.engine.slice(0, config.engine.lastIndexOf("/") + 1);
       const [pyodide, pack, words, catalogue] = await Promise.all([
-        module.loadPyodide({ indexURL: config.engine, packages: [] }),
+        module.loadPyodide({ indexURL: runtime, packages: [] }),
         bytes(config.enginePack),
         fetch(config.engineWords, { credentials: "same-origin" }).then((r) => r.text()),
         bytes(config.engineCatalogue),
