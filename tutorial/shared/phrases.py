@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import re
 import tomllib
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from rulebook import selectors
+from rulebook.rendering.version import per_content_version
 from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS
 
-from . import messages
+from . import icu
 
 PHRASES_FILE = Path(__file__).with_name("phrases.toml")
 # Sections searched by phrase(), in order; headings are looked up by heading() first.
@@ -64,13 +65,13 @@ SKILL_TOKEN_RE = re.compile(r"\[\[skill:([a-z0-9-]+)\]\]")
 NAME_TOKEN_RE = re.compile(r"\[\[(?:(" + "|".join(RULESET_KEYS) + r"):)?(skill|term):([a-z0-9-]+)\]\]")
 
 
-@lru_cache(maxsize=64)
-def _skill_names(edition: str, lang: str, version: int) -> dict[str, str]:
+@per_content_version(maxsize=64)
+def _skill_names(edition: str, lang: str) -> dict[str, str]:
     return selectors.edition_skill_names(edition, lang)
 
 
-@lru_cache(maxsize=64)
-def _term_names(ruleset: str, lang: str, version: int) -> dict[str, str]:
+@per_content_version(maxsize=64)
+def _term_names(ruleset: str, lang: str) -> dict[str, str]:
     return selectors.edition_term_names(ruleset, lang)
 
 
@@ -80,15 +81,16 @@ def with_skill_names(template: str, lang: str, edition: str | None) -> str:
     a ruleset key in the token names another edition's item ([[lrb6:term:go-for-it]])."""
     if "[[" not in template:
         return template
-    version = selectors.content_version()
+    found: dict[tuple[str, str], dict[str, str]] = {}  # each list read once per template
 
     def name(match: re.Match[str]) -> str:
         ruleset, kind, slug = match[1] or edition or "lrb6", match[2], match[3]
-        if kind == "skill":
-            names = _skill_names(ruleset if ruleset in BLOOD_BOWL_EDITIONS else "lrb6", lang, version)
-        else:
-            names = _term_names(ruleset, lang, version)
-        return names.get(slug) or slug.replace("-", " ").title()
+        if (kind, ruleset) not in found:
+            if kind == "skill":
+                found[kind, ruleset] = _skill_names(ruleset if ruleset in BLOOD_BOWL_EDITIONS else "lrb6", lang)
+            else:
+                found[kind, ruleset] = _term_names(ruleset, lang)
+        return found[kind, ruleset].get(slug) or slug.replace("-", " ").title()
 
     return NAME_TOKEN_RE.sub(name, template)
 
@@ -100,12 +102,12 @@ def lookup(key: str, lang: str, edition: str | None = None) -> str | None:
 
 
 def phrase(key: str, lang: str, edition: str | None = None, **params: Any) -> str:
-    """A key as a sentence in the language, its values and forms filled in (messages.render: an
+    """A key as a sentence in the language, its values and forms filled in (icu.render: an
     unknown {name} stays visible); the key itself if it has no phrase."""
     template = lookup(key, lang, edition)
     if template is None:
         return key.replace("_", " ")
-    return messages.render(template, params, lang, edition)
+    return icu.render(template, params, lang, edition)
 
 
 def outcome(key: str, lang: str, edition: str | None = None) -> str:
@@ -119,7 +121,7 @@ def heading(key: str, lang: str, edition: str | None = None, **params: Any) -> s
     found = _find(("headings",), key, lang, edition)
     if found is None:
         return phrase(key, lang, edition, **params)
-    return messages.render(with_skill_names(found, lang, edition), params, lang, edition)
+    return icu.render(with_skill_names(found, lang, edition), params, lang, edition)
 
 
 def known_keys() -> set[str]:

@@ -3,17 +3,15 @@ language and the edition's terms (glossary entries and skill names from the cont
 
 from __future__ import annotations
 
-import re
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rulebook.engine import get_edition
-from rulebook.engine.turn import TurnStep
+from rulebook import notation
+from rulebook.engine import TurnStep, content_slug, get_edition
 
-from . import contentnames, oddshelper, phrases
+from ..shared import contentnames, phrases
+from . import helper
 
-CONTENT_SLUG = {"bb2025": {"claw": "claws", "side-step": "sidestep"}}
 KIND_LABELS = {
     "dodge": gettext_lazy("Dodge"),
     "pickup": gettext_lazy("Pick-up"),
@@ -38,10 +36,6 @@ GOAL_LABELS = {
 }
 
 
-def content_slug(edition: str, slug: str) -> str:
-    return CONTENT_SLUG.get(edition, {}).get(slug, slug)
-
-
 def skill_label(edition: str, slug: str, lang: str) -> str:
     return contentnames.skill_name(edition, content_slug(edition, slug), lang)
 
@@ -59,12 +53,6 @@ KIND_TERMS = {
 }
 
 
-def abbreviation(term: str) -> str:
-    """ "Fuerza (FU)" → "FU": the short form our glossary gives in brackets."""
-    found = re.search(r"\(([^)]+)\)\s*$", term)
-    return found.group(1) if found else ""
-
-
 def glossary(edition: str, slug: str, lang: str) -> str:
     return contentnames.glossary_name(edition, slug, lang)
 
@@ -78,7 +66,7 @@ def kind_label(kind: str, edition: str, lang: str) -> str:
 
 
 def calculator_rush_term(edition: str, lang: str) -> str:
-    return oddshelper.rush_term(edition, lang)
+    return helper.rush_term(edition, lang)
 
 
 def step_label(step: TurnStep, edition: str, lang: str) -> str:
@@ -89,11 +77,10 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
         if step.value == 1:
             text = f"{kind_label('block', edition, lang)} ({_('one die')})"
     elif step.kind in ("armour", "foul", "chainsaw", "stab"):
-        text = (
-            f"{kind_label(step.kind, edition, lang)} AV{step.value}{'+' if get_edition(edition).av_is_target else ''}"
-        )
+        av = notation.characteristic_value(get_edition(edition), "av", step.value)
+        text = f"{kind_label(step.kind, edition, lang)} AV{av}"
     else:
-        text = f"{kind_label(step.kind, edition, lang)} {step.value}+"
+        text = f"{kind_label(step.kind, edition, lang)} {notation.target(step.value)}"
     extras = []
     if step.goal:
         extras.append(str(GOAL_LABELS[step.goal]))
