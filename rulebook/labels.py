@@ -23,6 +23,8 @@ KIND_LABELS = {
     "term": pgettext_lazy("kind of item", "Glossary term"),
     "team": pgettext_lazy("kind of item", "Team"),
     "positional": pgettext_lazy("kind of item", "Positional"),
+    "star": pgettext_lazy("kind of item", "Star player"),
+    "inducement": pgettext_lazy("kind of item", "Inducement"),
     "ruleset": pgettext_lazy("kind of item", "Ruleset"),
 }
 # Said after a name that matched a search in another language than the reader's ("Dodge — English name").

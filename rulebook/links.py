@@ -31,7 +31,7 @@ def section_url(ruleset: str, section: RuleSection, lang: str) -> str:
 
 def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
     """ruleset (its home page; the slug is ignored), skill, trait, table, row (slug of its table), term,
-    variant, team or positional (slug of its team) → its page (and anchor)."""
+    variant, team or positional (slug of its team), star or inducement → its page (and anchor)."""
     with override(lang):
         if kind == "ruleset":
             return reverse("rulebook:ruleset", args=[ruleset])
@@ -45,6 +45,10 @@ def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
             return reverse("rulebook:differences", args=[ruleset]) + f"#{slug}"
         if kind in ("team", "positional"):  # a positional: the slug of its team (its anchor is added)
             return reverse("rulebook:team", args=[ruleset, slug])
+        if kind == "star":
+            return reverse("rulebook:star", args=[ruleset, slug])
+        if kind == "inducement":
+            return reverse("rulebook:inducements", args=[ruleset]) + f"#{slug}"
     raise ValueError(kind)
 
 

@@ -29,7 +29,9 @@ RENEGADE = TeamFacts(
     special_rules=frozenset({"favoured-of"}),
     favoured_choices=frozenset({"khorne", "nurgle", "slaanesh", "tzeentch", "undivided"}),
 )
-VAMPIRE = TeamFacts("vampire", leagues=frozenset({"sylvanian-spotlight"}), special_rules=frozenset({"masters-of-undeath"}))
+VAMPIRE = TeamFacts(
+    "vampire", leagues=frozenset({"sylvanian-spotlight"}), special_rules=frozenset({"masters-of-undeath"})
+)
 
 
 def test_a_classic_star_plays_for_the_teams_he_names() -> None:
