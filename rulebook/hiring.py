@@ -12,7 +12,6 @@ from django.utils.translation import pgettext
 
 from . import formatting, notation
 from .engine import (
-    FOR_ANY,
     FOR_APOTHECARY,
     FOR_NO_APOTHECARY,
     FOR_SPECIAL_RULE,
@@ -221,14 +220,20 @@ class TeamInducement:
     conditions: tuple[str, ...]
 
 
+# Inducements only some rosters may take (a team that may hire an Apothecary taking Wandering
+# Apothecaries is the ordinary case, not a change).
+ROSTER_ONLY = (FOR_NO_APOTHECARY, FOR_SPECIAL_RULE)
+
+
 def team_inducements(team: Team, items: list[Inducement], rule_names: dict[str, str]) -> list[TeamInducement]:
-    """The inducements that cost this team less or more often (a team or rule changes them), or
-    that only some teams may take and this one may."""
+    """The inducements that cost this team less or may be taken more often (its roster or a rule of
+    it changes them), or that only teams without an Apothecary or with a special rule may take and
+    this one may."""
     facts = team_facts(team)
     found = []
     for inducement in items:
         terms = inducement_terms(facts, inducement_offer(inducement))
-        if terms is None or not (terms.changed_by or inducement.available != FOR_ANY):
+        if terms is None or not (terms.changed_by or inducement.available in ROSTER_ONLY):
             continue
         found.append(
             TeamInducement(
