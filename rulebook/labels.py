@@ -25,6 +25,8 @@ KIND_LABELS = {
     "positional": pgettext_lazy("kind of item", "Positional"),
     "star": pgettext_lazy("kind of item", "Star player"),
     "inducement": pgettext_lazy("kind of item", "Inducement"),
+    "league": pgettext_lazy("kind of item", "League"),
+    "special-rule": pgettext_lazy("kind of item", "Team special rule"),
     "ruleset": pgettext_lazy("kind of item", "Ruleset"),
 }
 # Said after a name that matched a search in another language than the reader's ("Dodge — English name").

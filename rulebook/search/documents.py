@@ -1,13 +1,13 @@
-"""The search documents: one per ruleset, skill, section, table, table row, glossary term, team and
-positional, with their names, aliases, abbreviations and plain text in every language, built from the
-content rows."""
+"""The search documents: one per ruleset, skill, section, table, table row, glossary term, team,
+positional, league and team special rule, with their names, aliases, abbreviations and plain text in
+every language, built from the content rows."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from ..links import chapter_of, positional_anchor
+from ..links import chapter_of, positional_anchor, team_rule_anchor
 from ..models import (
     Figure,
     GameTable,
@@ -19,8 +19,10 @@ from ..models import (
     Skill,
     StarPlayer,
     Team,
+    TeamRule,
 )
 from ..rendering.markup import Reference, plain_text
+from ..selectors import team_rule_homes
 from ..translated import all_languages, in_language
 from ..vocab import LANGS
 from .index import Document
@@ -45,6 +47,8 @@ def _labels(
         ("term", terms, "term"),
         ("variant", list(RuleVariant.objects.select_related("ruleset")), "title"),
         ("figure", list(Figure.objects.select_related("ruleset")), "caption"),
+        ("team", list(Team.objects.select_related("ruleset")), "name"),
+        ("team-rule", list(TeamRule.objects.select_related("ruleset")), "name"),
     ):
         for item in items:
             labels[(item.ruleset.key, kind, item.slug)] = _langs(item, field)
@@ -67,6 +71,11 @@ def _plain_with(labels: Labels) -> Callable[[object, str, str], dict[str, str]]:
 
 
 TABLE_WORDS = {"es": "tabla", "it": "tabella", "fr": "tableau", "en": "table"}
+# "regla especial enjambre", "necromancer special rule": what a team rule is called finds it too.
+TEAM_RULE_WORDS = {
+    "league": {"es": "liga", "it": "lega", "fr": "ligue", "en": "league"},
+    "special-rule": {"es": "regla especial", "it": "regola speciale", "fr": "règle spéciale", "en": "special rule"},
+}
 
 
 # "Agilidad (AG)", "Movement Allowance (MA)": a term's name may carry its abbreviation.
@@ -166,6 +175,7 @@ def build_documents() -> list[Document]:
             _add_own_aliases(row_document, row)  # "BH", "SI": what players call the result
             documents.append(row_document)
     documents += _team_documents()
+    documents += _team_rule_documents(plain)
     documents += _star_documents(plain)
     documents += [
         Document("inducement", i.ruleset.key, i.slug, _langs(i, "name"), plain(i, "text", i.ruleset.key))
@@ -249,5 +259,34 @@ def _star_documents(plain: Callable[[object, str, str], dict[str, str]]) -> list
         for player in players if len(players) > 1 else []:
             _add_aliases(document, _langs(player, "name"))
         _add_aliases(document, {lang: in_language(star, "name", "en") for lang in LANGS})
+        documents.append(document)
+    return documents
+
+
+def _team_rule_documents(plain: Callable[[object, str, str], dict[str, str]]) -> list[Document]:
+    """Each league and team special rule, on the page of the first team (by slug) that plays under it,
+    found by its name, its text and the names of the teams that have it ("swarming snotling")."""
+    documents: list[Document] = []
+    homes = team_rule_homes()
+    for rule in TeamRule.objects.select_related("ruleset").prefetch_related("team_links__team"):
+        if rule.pk not in homes:
+            continue
+        key = rule.ruleset.key
+        teams = [link.team for link in rule.team_links.all()]
+        words = TEAM_RULE_WORDS.get(rule.kind, {})
+        texts = {
+            lang: " ".join([text, words.get(lang, ""), *(in_language(team, "name", lang) for team in teams)])
+            for lang, text in plain(rule, "text", key).items()
+        }
+        document = Document(
+            rule.kind,
+            key,
+            rule.slug,
+            _langs(rule, "name"),
+            texts,
+            anchor=team_rule_anchor(rule.slug),
+            parent_slug=homes[rule.pk],
+        )
+        _add_aliases(document, {"it": document.names["en"]})  # Italian players type the English name
         documents.append(document)
     return documents
