@@ -74,6 +74,10 @@ def test_a_pair_page_shows_both_players_and_that_they_are_hired_together(client:
     assert "Grak" in text and "Crumbleberry" in text and "250 000" in text
     assert "Les deux se recrutent ensemble" in text
     assert "Je Te Porte" in text  # the special rule's French name
+    assert "Équipes qui peuvent recruter la paire" in text  # not "le recruter": two players
+    assert "Equipos que pueden contratar a este jugador estrella" in text_of(
+        html_of(client, "/es/lrb6/stars/bertha-bigfist/")
+    )  # not "contratarlo": she is a woman
 
 
 def test_a_star_page_lists_the_teams_that_may_hire_him_with_their_conditions(client: Client) -> None:
