@@ -14,20 +14,20 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
 from . import formatting, labels, selectors
-from .engine import get_edition
-from .engine.editions import Edition
-from .engine.teambuilding import (
+from .engine import (
     APOTHECARY,
     ASSISTANT_COACHES,
     CHEERLEADERS,
     DEDICATED_FANS,
     FAN_FACTOR,
     Choice,
+    Edition,
     PositionalOffer,
     Problem,
     RosterSheet,
     TeamBuildingRules,
     TeamOffer,
+    get_edition,
     price_roster,
 )
 from .http import QueryError, query_int

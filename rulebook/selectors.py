@@ -23,7 +23,7 @@ from .models import (
 )
 from .rendering.version import content_version as content_version  # readers key their caches by it
 from .search.text import fold
-from .vocab import LANGS
+from .vocab import LANGS, OLDER_RULESET
 
 
 def rulesets() -> list[Ruleset]:
@@ -118,7 +118,7 @@ def edition_term_names(ruleset: str, lang: str) -> dict[str, str]:
 def skill_names(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) -> dict[str, str]:
     """Names of several skills in one query. A 2025 step may name a classic-only skill: the
     classic name is used then. A slug found nowhere is spelt out from the slug."""
-    rulesets = [ruleset, "lrb6"] if ruleset == "bb2025" else [ruleset]
+    rulesets = [ruleset, *([OLDER_RULESET[ruleset]] if ruleset in OLDER_RULESET else [])]
     found: dict[str, str] = {}
     rows = Skill.objects.filter(ruleset__key__in=rulesets, slug__in=list(slugs)).values_list(
         "ruleset__key", "slug", f"name_{lang}"

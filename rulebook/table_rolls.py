@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from .engine import dice
+from .engine import parse_dice_expression, roll_expression
 from .models import GameTable, TableRow
 
 MAX_SEED = 10**9
@@ -31,9 +31,7 @@ class TableRoll:
 
 def is_rollable(table: GameTable, rows: list[TableRow]) -> bool:
     """Only tables whose dice the engine knows and whose rows all have numeric ranges."""
-    return (
-        dice.parse_dice_expression(table.dice) is not None and bool(rows) and all(r.range_low is not None for r in rows)
-    )
+    return parse_dice_expression(table.dice) is not None and bool(rows) and all(r.range_low is not None for r in rows)
 
 
 def row_for(rows: list[TableRow], total: int) -> TableRow | None:
@@ -44,17 +42,17 @@ def row_for(rows: list[TableRow], total: int) -> TableRow | None:
 
 
 def roll_table(table: GameTable, rows: list[TableRow], seed: int) -> TableRoll:
-    expression = dice.parse_dice_expression(table.dice)
+    expression = parse_dice_expression(table.dice)
     if expression is None:
         raise ValueError(f"table {table.slug} cannot be rolled")
-    faces, total = dice.roll_expression(expression, random.Random(seed))
+    faces, total = roll_expression(expression, random.Random(seed))
     return TableRoll(seed, faces, total, row_for(rows, total))
 
 
 def client_dice(table: GameTable) -> dict[str, object] | None:
     """The dice as the page's script rolls them offline: the sides of each die, and whether the
     faces are added ("sum") or read side by side as digits ("digits", a D68)."""
-    expression = dice.parse_dice_expression(table.dice)
+    expression = parse_dice_expression(table.dice)
     if expression is None:
         return None
     if expression.sides == 68:

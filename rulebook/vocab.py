@@ -14,6 +14,9 @@ RULESET_KEYS: tuple[str, ...] = ("lrb6", "bb2025", "dreadball2")
 BLOOD_BOWL_EDITIONS: tuple[str, ...] = ("lrb6", "bb2025")
 DREADBALL_RULESET = "dreadball2"
 
+# A ruleset whose pages may name an item of an older one (a 2025 step naming a classic-only skill).
+OLDER_RULESET: dict[str, str] = {"bb2025": "lrb6"}
+
 GAMES: tuple[str, ...] = ("bloodbowl", "dreadball")
 GAME_OF_RULESET: dict[str, str] = {"lrb6": "bloodbowl", "bb2025": "bloodbowl", "dreadball2": "dreadball"}
 

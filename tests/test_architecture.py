@@ -25,10 +25,10 @@ def _is_type_checking_block(node: ast.AST) -> bool:
     return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
 
 
-def imports_of(path: Path) -> set[str]:
+def imports_of(path: Path, root: Path = ROOT) -> set[str]:
     """Absolute names of the modules a file imports (relative imports resolved); imports made only
     for type annotations (under `if TYPE_CHECKING:`) do not count."""
-    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    package = ".".join(path.relative_to(root).with_suffix("").parts[:-1])
     names: set[str] = set()
     tree = ast.parse(path.read_text(encoding="utf-8"))
     skipped = {id(n) for block in ast.walk(tree) if _is_type_checking_block(block) for n in ast.walk(block)}
@@ -117,3 +117,113 @@ def test_modules_stay_small_or_say_why() -> None:
             if lines > MAX_MODULE_LINES and "one module" not in doc.casefold():
                 long.append(f"{path.relative_to(ROOT)}: {lines} lines")
     assert long == []
+
+
+# The tutorial's three wings on a shared floor, in one order: a module may import its own wing and
+# the wings before it, never one after it. The app's roof (URLs, sitemaps, app config) joins them.
+TUTORIAL_WINGS = ("tutorial.shared", "tutorial.odds", "tutorial.board", "tutorial")
+TUTORIAL_ROOF = frozenset({"tutorial", "tutorial.urls", "tutorial.api_urls", "tutorial.sitemaps", "tutorial.apps"})
+
+
+def module_name(path: Path, root: Path = ROOT) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def wing_of(module: str) -> int | None:
+    """The rank of a tutorial module's wing (the steps are everything not in another wing)."""
+    if module in TUTORIAL_ROOF or not (module == "tutorial" or module.startswith("tutorial.")):
+        return None
+    return next(i for i, wing in enumerate(TUTORIAL_WINGS) if module == wing or module.startswith(wing + "."))
+
+
+def wing_violations(paths: list[Path], root: Path = ROOT) -> list[str]:
+    found = []
+    for path in paths:
+        own = wing_of(module_name(path, root))
+        if own is None:
+            continue
+        for name in imports_of(path, root):
+            target = wing_of(name)
+            if target is not None and target > own and name not in TUTORIAL_ROOF:
+                found.append(f"{path.relative_to(root)} ({TUTORIAL_WINGS[own]}) imports {name}")
+    return found
+
+
+def test_the_tutorials_wings_import_only_their_floor_and_the_wings_before_them() -> None:
+    assert wing_violations(python_files(ROOT / "tutorial")) == []
+
+
+def test_the_wing_order_catches_a_board_that_imports_the_steps(tmp_path: Path) -> None:
+    board = tmp_path / "tutorial" / "board"
+    board.mkdir(parents=True)
+    probe = board / "probe.py"
+    probe.write_text("from ..stepping import compute\nfrom ..shared.values import Pct\n", encoding="utf-8")
+    found = wing_violations([probe], tmp_path)
+    assert "tutorial/board/probe.py (tutorial.board) imports tutorial.stepping" in found
+    assert not any("shared" in line for line in found)
+
+
+# The engine's one face: the apps import from rulebook.engine (and DreadBall from
+# rulebook.engine.dreadball) only names those packages export, never a module inside.
+ENGINE_FACES = ("rulebook.engine", "rulebook.engine.dreadball")
+
+
+def _absolute(node: ast.ImportFrom, path: Path, root: Path) -> str:
+    if not node.level:
+        return node.module or ""
+    package = path.relative_to(root).with_suffix("").parts[:-1]
+    base = list(package[: len(package) - node.level + 1])
+    return ".".join([*base, node.module] if node.module else base)
+
+
+def engine_face_violations(paths: list[Path], root: Path = ROOT) -> list[str]:
+    import importlib
+
+    exported = {face: set(importlib.import_module(face).__all__) for face in ENGINE_FACES}
+    found = []
+    for path in paths:
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names if a.name.startswith("rulebook.engine")]
+                found += [f"{path.relative_to(root)} imports {name}" for name in names]
+            elif isinstance(node, ast.ImportFrom) and _absolute(node, path, root).startswith("rulebook.engine"):
+                module = _absolute(node, path, root)
+                if module not in exported:
+                    found.append(f"{path.relative_to(root)} imports from {module}")
+                    continue
+                found += [
+                    f"{path.relative_to(root)} imports {module}.{a.name}, which the face does not export"
+                    for a in node.names
+                    if a.name not in exported[module]
+                ]
+    return found
+
+
+def test_the_apps_use_only_the_engines_public_face() -> None:
+    app_files = [
+        p for p in python_files(ROOT / "tutorial") + python_files(ROOT / "rulebook") if "engine" not in p.parts
+    ]
+    assert engine_face_violations(app_files) == []
+
+
+def test_the_face_check_catches_an_import_from_inside_the_engine(tmp_path: Path) -> None:
+    probe = tmp_path / "probe.py"
+    probe.write_text(
+        "from rulebook.engine.turn import solve_turn\nfrom rulebook.engine import movement\n"
+        "from rulebook.engine import solve_turn, get_edition\n",
+        encoding="utf-8",
+    )
+    assert engine_face_violations([probe], tmp_path) == [
+        "probe.py imports from rulebook.engine.turn",
+        "probe.py imports rulebook.engine.movement, which the face does not export",
+    ]
+
+
+def test_everything_the_face_exports_exists() -> None:
+    import importlib
+
+    for face in ENGINE_FACES:
+        module = importlib.import_module(face)
+        assert [name for name in module.__all__ if not hasattr(module, name)] == []

@@ -26,7 +26,7 @@ from django.urls.resolvers import LocalePrefixPattern, RoutePattern
 from rulebook.models import GameTable, RuleSection, Skill
 from rulebook.serving.middleware import PolicyFinder
 from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS
-from tutorial.scenario import all_scenarios
+from tutorial.shared.scenario import all_scenarios
 
 pytestmark = pytest.mark.django_db
 

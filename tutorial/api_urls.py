@@ -2,10 +2,10 @@
 
 from django.urls import path
 
-from . import views
 from .board import views as board_views
+from .odds import views as odds_views
 
 urlpatterns = [
-    path("odds", views.odds_api, name="tutorial-odds-api"),
+    path("odds", odds_views.odds_api, name="tutorial-odds-api"),
     path("board", board_views.board_api, name="tutorial-board-api"),
 ]

@@ -7,15 +7,15 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rulebook.engine.dreadball import hexes
+from rulebook.engine.dreadball import dreadball_pitch
 
-from . import charts, diagrams, phrases
 from .actions.base import Outcome
 from .actions.common import sq
 from .actions.dreadball import DIRECTION_LABELS, DIRECTIONS
 from .actions.workspace import Workspace
-from .scenario import PlayerSpec, StepSpec
-from .values import Num, Pct, Value
+from .shared import charts, diagrams, phrases
+from .shared.scenario import PlayerSpec, StepSpec
+from .shared.values import Num, Pct, Value
 
 ACTOR_KEYS = ("player", "receiver", "attacker", "defender", "victim", "opponent")
 
@@ -95,7 +95,7 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
         )
         return mark_safe(charts.budget_svg(parts, outcome.budget_total, title, desc or title, uid))
     if ws.scenario.game == "dreadball":
-        board = [(h.q, h.r) for h in hexes.dreadball_pitch().hexes()]
+        board = [(h.q, h.r) for h in dreadball_pitch().hexes()]
         focus = (
             [p.square for p in ws.cast.values() if p.square]
             + list(outcome.marks.route)

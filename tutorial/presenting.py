@@ -16,14 +16,15 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
 from rulebook import links, selectors
-from rulebook.engine.explain import Explanation
 
-from . import inputs, phrases, pictures
+from . import inputs, pictures
 from .actions.base import ExplanationPanel
-from .board.examples import step_board_url
-from .scenario import Scenario, StepSpec, all_scenarios
+from .boardlinks import step_board_url
+from .shared import phrases
+from .shared.explaining import capitalised, explanation_lines, phrase_with_names
+from .shared.scenario import Scenario, StepSpec, all_scenarios
+from .shared.values import Value, fill
 from .stepping import Computed, compute
-from .values import Value, Word, fill
 
 LINK_KINDS = ("section", "skill", "table", "term", "variant")
 
@@ -71,50 +72,13 @@ class StepView:
 # -- rendering ------------------------------------------------------------------------------------
 
 
-def as_param(name: str, value: Any, names: dict[str, str]) -> Any:
-    """An explanation's param as a value a phrase can format and choose forms by: engine keys
-    that name a side or a zone become words, player ids become names."""
-    if name in ("chooser", "zone", "side") and isinstance(value, str):
-        return Word(value)
-    if name == "players" and isinstance(value, tuple):
-        return ", ".join(names.get(v, str(v)) for v in value)
-    return value
-
-
-def _phrase(key: str, params: dict[str, Any], lang: str, edition: str, names: dict[str, str]) -> str:
-    return phrases.phrase(key, lang, edition, **{k: as_param(k, v, names) for k, v in params.items()})
-
-
-def capitalised(text: str) -> str:
-    return text[:1].upper() + text[1:]
-
-
-def signed(value: int) -> str:
-    return f"+{value}" if value > 0 else (f"−{abs(value)}" if value < 0 else "±0")
-
-
-def explanation_lines(expl: Explanation, lang: str, edition: str, names: dict[str, str]) -> list[str]:
-    """One sentence per part of an engine Explanation: base, each modifier, result."""
-    lines = [_phrase(expl.base_reason, {"value": expl.base, **dict(expl.base_params)}, lang, edition, names)]
-    for modifier in expl.modifiers:
-        text = _phrase(modifier.reason, dict(modifier.params), lang, edition, names)
-        lines.append(text if text.startswith(("+", "−")) else f"{signed(modifier.value)} · {text}")
-    for child in expl.children:
-        lines += explanation_lines(child, lang, edition, names)
-    if expl.result_reason and expl.result_reason not in ("path_success_probability", expl.base_reason):
-        lines.append(
-            _phrase(expl.result_reason, {"value": expl.result, **dict(expl.result_params)}, lang, edition, names)
-        )
-    return lines
-
-
 def render_panels(
     panels: list[ExplanationPanel], lang: str, edition: str, names: dict[str, str]
 ) -> list[RenderedPanel]:
     rendered = []
     for panel in panels:
         lines = explanation_lines(panel.explanation, lang, edition, names) if panel.explanation else []
-        lines += [_phrase(key, params, lang, edition, names) for key, params in panel.lines]
+        lines += [phrase_with_names(key, params, lang, edition, names) for key, params in panel.lines]
         params = {k: v for k, v in panel.heading_params.items() if k != "square"}
         heading = capitalised(phrases.heading(panel.heading, lang, edition, **params))
         square = panel.heading_params.get("square")

@@ -9,7 +9,7 @@ from django.urls import reverse
 from rulebook.sitemaps import I18nSitemap
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
-from .scenario import all_scenarios
+from .shared.scenario import all_scenarios
 
 
 class TutorialSitemap(I18nSitemap):

@@ -12,12 +12,13 @@ from django.utils.translation import get_language
 
 from rulebook.engine import get_edition
 
-from . import inputs, phrases
+from . import inputs
 from .actions import KINDS
 from .actions.base import ActionError, ActionKind, Field, Outcome
 from .actions.workspace import Workspace
-from .scenario import Scenario, StepSpec
-from .values import Flag, Value, plain
+from .shared import phrases
+from .shared.scenario import Scenario, StepSpec
+from .shared.values import Flag, Value, plain
 
 
 def workspace_for(scenario: Scenario, step: StepSpec, edition: str | None = None) -> Workspace:

@@ -1,12 +1,12 @@
-"""Tutorial pages, the odds calculator and its JSON endpoint. Thin: the work is in presenting
-(steps) and calculator (odds); without JavaScript every page is a plain GET. Every page here is
-public (rulebook.serving): cached for anonymous readers, GET only."""
+"""The step-through tutorial's pages. Thin: the work is in presenting; without JavaScript every
+page is a plain GET. Every page here is public (rulebook.serving): cached for anonymous readers,
+GET only."""
 
 from __future__ import annotations
 
 from functools import lru_cache
 
-from django.http import Http404, HttpResponse, JsonResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -14,8 +14,8 @@ from django.utils.translation import gettext as _
 from rulebook.http import HtmxHttpRequest
 from rulebook.serving import public_page, read_only
 
-from . import calculator, oddspage, presenting
-from .scenario import Scenario, all_scenarios, get_scenario
+from . import presenting
+from .shared.scenario import Scenario, all_scenarios, get_scenario
 from .stepping import query_names
 
 HTMX_HEADERS = ("HX-Request", "HX-Target")  # the answer is a fragment, chosen by its target
@@ -81,22 +81,3 @@ def _next_scenario(slug: str) -> Scenario | None:
     scenarios = all_scenarios()
     position = next(i for i, s in enumerate(scenarios) if s.slug == slug)
     return scenarios[position + 1] if position + 1 < len(scenarios) else None
-
-
-@public_page(params=oddspage.QUERY_PARAMS, vary=HTMX_HEADERS)
-def odds_page(request: HtmxHttpRequest) -> HttpResponse:
-    context = oddspage.page_context(request.GET, get_language())
-    partial = bool(request.htmx) and request.htmx.target == "odds-result"
-    response = render(request, "tutorial/odds.html#odds-result" if partial else "tutorial/odds.html", context)
-    if partial:  # the address bar shows the short share code, not every field of the form
-        response["HX-Push-Url"] = context.get("share_url") or "false"
-    return response
-
-
-@public_page(params=calculator.QUERY_PARAMS)
-def odds_api(request: HtmxHttpRequest) -> JsonResponse:
-    try:
-        payload = calculator.api_payload(request.GET)
-    except calculator.OddsError as error:
-        return JsonResponse({"error": str(error)}, status=400)
-    return JsonResponse(payload)

@@ -71,8 +71,7 @@ class Resources:
 def resources_for(player: Player, edition: Edition, team_rerolls: int = 1) -> Resources:
     """What this player may use: team re-rolls (capped by the edition's per-turn limit)
     plus the once-per-turn skills he has."""
-    limit = edition.team_rerolls_per_turn
-    team = team_rerolls if limit is None else min(team_rerolls, limit)
+    team = edition.usable_team_rerolls(team_rerolls)
     skills = frozenset(
         slug
         for kind in ("dodge", "rush", "pickup", "catch", "pass")

@@ -19,9 +19,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from .editions.base import SKILL_REROLLS, Edition
+from .editions.base import Edition
 from .probability import ONE, ZERO, d6_success
 from .sequence import Report, solve_program
+from .skills import ALIASES, OPPONENT_SKILLS, PLAYER_SKILLS, SKILL_REROLLS, edition_only
 from .trees import Node, Resource, Tree
 from .turn_armour import GOALS as ARMOUR_GOALS
 from .turn_armour import ArmourSpec, armour_tree
@@ -35,19 +36,6 @@ D6_KINDS = ("dodge", "rush", "pickup", "catch", "handoff", "pass", "hailmary", "
 CHAIN_KINDS = ("armour", "foul", "chainsaw", "stab")
 KINDS = (*D6_KINDS, "block", *CHAIN_KINDS)
 REROLL_SKILL = {**SKILL_REROLLS, "handoff": "catch", "hailmary": "pass"}  # which skill re-rolls which kind
-ALIASES = {"claws": "claw", "sidestep": "side-step"}  # 2025 slugs, read as the engine's
-# What the odds know of each kind of skill (anything else a player has changes no roll here).
-PLAYER_SKILLS = frozenset(
-    {
-        *SKILL_REROLLS.values(),
-        *("block", "tackle", "wrestle", "juggernaut", "frenzy", "mighty-blow", "claw", "dirty-player"),
-        *("sneaky-git", "chainsaw", "loner", "pro", "break-tackle", "brawler", "hatred", "grab"),
-    }
-)
-OPPONENT_SKILLS = frozenset(
-    {"dodge", "block", "wrestle", "stand-firm", "side-step", "tackle", "diving-tackle", "thick-skull", "stunty"}
-    | {"iron-hard-skin"}
-)
 
 
 class TurnError(ValueError):
@@ -129,19 +117,14 @@ class TurnOdds:
         return max(range(len(stops)), key=stops.__getitem__) if stops and max(stops) > 0 else None
 
 
-def usable_team_rerolls(edition: Edition, available: int) -> int:
-    limit = edition.team_rerolls_per_turn
-    return max(0, available if limit is None else min(available, limit))
-
-
 def normalise(skills: frozenset[str]) -> frozenset[str]:
+    """Skills under the engine's names (the 2025 content's "claws" is the engine's "claw")."""
     return frozenset(ALIASES.get(s, s) for s in skills)
 
 
 def check(edition: Edition, turn: Turn) -> None:
     """Raise TurnError for what the edition's rules do not allow."""
-    edition_only = {skill for skill, _ in edition.block_die_rerolls} | set(edition.armour_modifier_immunity)
-    other_editions = {"brawler", "hatred", "iron-hard-skin"} - edition_only
+    other_editions = edition_only(edition.key)
     for p in turn.players:
         if p.loner is not None and p.loner not in edition.loner_targets:
             raise TurnError("loner_target", None, player=p.name, targets=edition.loner_targets)
@@ -285,7 +268,7 @@ def solve_turn(edition: Edition, turn: Turn) -> TurnOdds:
 
 @lru_cache(maxsize=256)
 def _solve_turn(edition: Edition, turn: Turn) -> TurnOdds:
-    team = usable_team_rerolls(edition, turn.team_rerolls)
+    team = edition.usable_team_rerolls(turn.team_rerolls)
     nodes, owners = program(edition, turn)
     report = solve_program(nodes, team)
     steps = tuple(_step_odds(edition, turn, i, owners, report) for i in range(len(turn.steps)))
@@ -344,5 +327,4 @@ __all__ = [
     "check",
     "program",
     "solve_turn",
-    "usable_team_rerolls",
 ]

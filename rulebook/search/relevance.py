@@ -11,9 +11,9 @@ from pathlib import Path
 
 from .text import fold, words
 
-TESTS = Path(__file__).resolve().parents[2] / "tests" / "rulebook"
-RELEVANCE_FILE = TESTS / "search_relevance.toml"  # the first set (issue 11)
-PLAYERS_FILE = TESTS / "search_relevance_players.toml"  # questions, editions, abbreviations, prefixes
+TESTS = Path(__file__).resolve().parents[2] / "tests" / "rulebook" / "search"
+RELEVANCE_FILE = TESTS / "relevance.toml"  # the first set (issue 11)
+PLAYERS_FILE = TESTS / "relevance_players.toml"  # questions, editions, abbreviations, prefixes
 RELEVANCE_FILES = (RELEVANCE_FILE, PLAYERS_FILE)
 
 # Top-3 targets per class: questions are the hardest; every other class at least 97 %.

@@ -13,7 +13,7 @@ from django.utils.translation import gettext, override
 
 from tests.browser.focus import wait_for_focus
 from tests.page_types import PAGE_TYPES
-from tutorial.scenario import all_scenarios
+from tutorial.shared.scenario import all_scenarios
 
 AXE = (Path(__file__).parent / "vendor" / "axe-core.min.js").read_text(encoding="utf-8")
 

@@ -389,7 +389,7 @@ def corpus_with(fields: list[T.TextField]) -> T.Corpus:
 @pytest.mark.django_db
 @pytest.mark.parametrize("ruleset", RULESET_KEYS)
 def test_engine_phrases_use_each_editions_terms(ruleset: str) -> None:
-    from tutorial import phrases
+    from tutorial.shared import phrases
 
     findings = T.find_strays(corpus_with(phrase_fields(phrases.load())), [ruleset])
     assert not findings, f"{len(findings)} stray term(s) in the {ruleset} phrases:\n" + "\n".join(

@@ -7,11 +7,16 @@ from fractions import Fraction as F
 
 from rulebook.engine import Board, Player, Square, get_edition, passing
 from rulebook.engine import block as blocks
-from rulebook.engine.odds import RollSpec, evaluate
 from rulebook.engine.probability import d6_success
 from rulebook.engine.sequence import SequenceStep, solve
+from rulebook.engine.turn import Turn, TurnPlayer, TurnStep, solve_turn
 
 HALF, TWO_THIRDS = F(1, 2), F(2, 3)
+
+
+def _pro_block(team_rerolls: int) -> Turn:
+    """A three-dice block by a player with Pro and no other skill (knock the defender down)."""
+    return Turn((TurnStep("block", 3, "p"),), (TurnPlayer("p", frozenset({"pro"})),), team_rerolls)
 
 
 def test_one_roll_with_a_team_reroll() -> None:
@@ -58,16 +63,16 @@ def test_a_roll_nothing_may_reroll() -> None:
 def test_pro_rerolls_one_block_die_in_2025() -> None:
     """3 dice, no Block: each die knocks the defender down on 2 faces of 6. A failed roll shows three
     bad faces; Pro (3+) re-rolls one of them: 19/27 + 8/27 × 2/3 × 1/3 = 187/243 ≈ 0.7695."""
-    result = evaluate(get_edition("bb2025"), (RollSpec("block", 3),), 0, frozenset({"pro"}))
+    result = solve_turn(get_edition("bb2025"), _pro_block(team_rerolls=0))
     assert result.probability == F(19, 27) + F(8, 27) * TWO_THIRDS * F(1, 3) == F(187, 243)
 
 
 def test_pro_rerolls_the_whole_block_in_the_classic_rules() -> None:
     p = F(19, 27)
-    result = evaluate(get_edition("lrb6"), (RollSpec("block", 3),), 0, frozenset({"pro"}))
+    result = solve_turn(get_edition("lrb6"), _pro_block(team_rerolls=0))
     assert result.probability == p + (1 - p) * HALF * p
     # LRB6: a failed Pro roll may itself be re-rolled with a team re-roll
-    with_team = evaluate(get_edition("lrb6"), (RollSpec("block", 3),), 1, frozenset({"pro"}))
+    with_team = solve_turn(get_edition("lrb6"), _pro_block(team_rerolls=1))
     pro_then_team = (HALF + HALF * HALF) * p  # the Pro roll passes first time, or on the team re-roll
     assert with_team.probability == max(p + (1 - p) * p, p + (1 - p) * pro_then_team)
 

@@ -3,12 +3,14 @@ worked out by hand in each test (the arithmetic is written out, never taken from
 
 from __future__ import annotations
 
+from dataclasses import replace
 from fractions import Fraction as F
 
 import pytest
 
 from rulebook.engine import get_edition
-from rulebook.engine.odds import RollSpec, evaluate
+from rulebook.engine.probability import d6_success
+from rulebook.engine.sequence import SequenceStep, solve
 from rulebook.engine.turn import Turn, TurnError, TurnPlayer, TurnStep, solve_turn
 
 LRB6, BB = get_edition("lrb6"), get_edition("bb2025")
@@ -347,9 +349,33 @@ def test_a_conditional_step_needs_a_roll_before_it() -> None:
 @BOTH
 @pytest.mark.parametrize("skills", [frozenset(), frozenset({"dodge", "sure-feet", "block", "pro"})])
 @pytest.mark.parametrize("rerolls", [0, 1, 2])
-def test_the_classic_odds_agree(edition, skills, rerolls) -> None:
-    """engine.odds.evaluate (the pass/fail form) and the turn engine agree on what both can say."""
-    specs = (RollSpec("dodge", 3), RollSpec("rush", 2), RollSpec("block", 2), RollSpec("armour", 8))
-    steps = (step("dodge", 3), step("rush", 2), block(2), step("armour", 8))
-    classic = evaluate(edition, specs, rerolls, skills).probability
-    assert chance(edition, *steps, players=[who(*skills)], rerolls=rerolls) == classic
+def test_the_turn_solver_agrees_with_the_flat_solver(edition, skills, rerolls) -> None:
+    """Pass/fail rolls through the turn solver (decision trees) and through the flat sequence solver
+    the board's routes use (engine/sequence.solve), each roll's chance written by hand: a dodge 3+
+    (4/6, Dodge re-rolls it), a rush 2+ (5/6, Sure Feet), a two-dice block (knocked down and the
+    blocker standing: without Block 1 − (4/6)² = 5/9; with Block the both-down face succeeds too,
+    1 − (3/6)² = 3/4) and armour (classic AV 8, 2025 AV 9+: both break on 9+, 10/36, never
+    re-rolled). Pro: classic 4+ re-rolls the whole block, 2025 3+ re-rolls one die of the two, which
+    then succeeds on 2 faces of 6 (3 with Block)."""
+    steps = (step("dodge", 3), step("rush", 2), block(2), step("armour", 8 if edition is LRB6 else 9))
+    has_block = "block" in skills
+    flat = [
+        SequenceStep(F(4, 6), skill="dodge" if "dodge" in skills else None, kind="dodge"),
+        SequenceStep(F(5, 6), skill="sure-feet" if "sure-feet" in skills else None, kind="rush"),
+        SequenceStep(F(3, 4) if has_block else F(5, 9), kind="block"),
+        SequenceStep(F(10, 36), rerollable=False, kind="armour"),
+    ]
+    if "pro" in skills:
+        one_die = (F(1, 2) if has_block else F(1, 3)) if edition.pro_rerolls_one_die else None
+        flat = [
+            replace(
+                s,
+                pro=d6_success(edition.pro_target),
+                pro_roll_team_rerollable=edition.pro_roll_team_rerollable,
+                pro_rescue=one_die if s.kind == "block" else None,
+            )
+            for s in flat
+        ]
+    team = rerolls if edition.team_rerolls_per_turn is None else min(rerolls, edition.team_rerolls_per_turn)
+    expected = solve(flat, team).probability
+    assert chance(edition, *steps, players=[who(*skills)], rerolls=rerolls) == expected

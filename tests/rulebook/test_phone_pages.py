@@ -17,7 +17,7 @@ from rulebook.models import GameTable, GlossaryTerm, Skill
 from rulebook.rendering.crossrefs import legible_svg
 from rulebook.search.text import fold
 from rulebook.table_rolls import client_dice, roll_table
-from tutorial.scenario import all_scenarios
+from tutorial.shared.scenario import all_scenarios
 
 pytestmark = pytest.mark.django_db
 

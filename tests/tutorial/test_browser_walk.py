@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial.scenario import all_scenarios
+from tutorial.shared.scenario import all_scenarios
 
 LANGS = ("es", "it", "fr", "en")
 

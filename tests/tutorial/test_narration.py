@@ -3,7 +3,7 @@ the reader's inputs, conditions are chosen by those values, plurals follow each 
 
 The walk changes one try-it field at a time over its domain (every value of a small range, the
 edges and the default of a large one; both states of a checkbox; every choice) and renders each
-step in the four languages with each value wrapped in markers (messages.render(mark=True)), so a
+step in the four languages with each value wrapped in markers (icu.render(mark=True)), so a
 digit outside the markers is one the text states by itself."""
 
 from __future__ import annotations
@@ -19,15 +19,16 @@ from django.utils.translation import override
 from rulebook.engine.editions.lrb6 import agility_table
 from rulebook.engine.explain import Modifier, target_explanation
 from rulebook.vocab import LANGS
-from tutorial import messages, presenting, stepping
+from tutorial import presenting, stepping
 from tutorial.actions import KINDS
-from tutorial.scenario import Scenario, StepSpec, all_scenarios, get_scenario
+from tutorial.shared import icu
+from tutorial.shared.scenario import Scenario, StepSpec, all_scenarios, get_scenario
 
 pytestmark = pytest.mark.django_db
 
 # Dice notation and the 2025 edition's name are no numbers the engine answers: 2D6, D8, D16, "2025".
 DICE_RE = re.compile(r"\b\d*D\d+\b|\b2025\b")
-MARKED_RE = re.compile(f"{messages.OPEN}[^{messages.CLOSE}]*{messages.CLOSE}")
+MARKED_RE = re.compile(f"{icu.OPEN}[^{icu.CLOSE}]*{icu.CLOSE}")
 BIG_RANGE = 12  # int fields with more values than this are walked at their edges and default
 
 
@@ -97,7 +98,7 @@ def test_every_number_in_every_narration_is_an_engine_value_for_every_input(item
             assert "{" not in text and "}" not in text, f"{where}: a value the step does not compute: {text}"
             literal = DICE_RE.sub("", MARKED_RE.sub("", text))
             digits = re.findall(r"\d+", literal)
-            assert not digits, f"{where}: the text states {digits} by itself: {messages.strip_marks(text)}"
+            assert not digits, f"{where}: the text states {digits} by itself: {icu.strip_marks(text)}"
     assert len(walked) >= 1 + len(step.inputs or ()), step_id(item)
 
 
@@ -155,7 +156,7 @@ def test_the_dodge_narration_states_the_engines_base_roll_target_and_zones(lang:
         for tz in range(8):
             query = {"try": "1", "ag": str(ag), "tz": str(tz)}
             with override(lang):
-                text = messages.strip_marks(marked_narration(scenario, step, query, lang))
+                text = icu.strip_marks(marked_narration(scenario, step, query, lang))
             base = agility_table(ag)  # the engine's table, asked directly
             mods = [Modifier(1, "dodge_roll")] + ([Modifier(-tz, "tackle_zones_on_destination")] if tz else [])
             target = target_explanation(base, "agility_table", mods).result
@@ -181,7 +182,7 @@ def test_the_opposed_check_has_the_guard_active_in_story_form_bars_and_engine(la
     assert labels[0].lower().startswith(guard.lower()) and labels[3].lower().startswith(jack.lower())
     assert view.panels[0].heading.lower().startswith(guard.lower())
     assert view.panels[1].heading.lower().startswith(jack.lower())
-    from tutorial import phrases
+    from tutorial.shared import phrases
 
     assert phrases.phrase("role_bonus", lang, "dreadball2") in view.panels[0].lines  # the extra die, said
     assert phrases.phrase("role_bonus", lang, "dreadball2") not in view.panels[1].lines
@@ -189,7 +190,7 @@ def test_the_opposed_check_has_the_guard_active_in_story_form_bars_and_engine(la
     expected = checks.BASE_DICE + 1
     assert int(view.values["dice"].value) == expected  # type: ignore[union-attr]
     assert int(view.values["opp_dice"].value) == checks.BASE_DICE  # type: ignore[union-attr]
-    text = messages.strip_marks(marked_narration(scenario, step, {}, lang))
+    text = icu.strip_marks(marked_narration(scenario, step, {}, lang))
     assert f"{expected} " in text and "guard" in text.lower()
     # more dice for the jack in the form: his pool grows, the guard's does not
     more = presenting.step_view(scenario, 3, {"try": "1", "opp_modifier": "2"}, lang)
@@ -289,7 +290,7 @@ def plural_mistakes(text: str, lang: str) -> list[str]:
         for noun in {singular, plural}:
             for match in re.finditer(NUMBER_RE + r" " + re.escape(noun) + r"(?![\w'])", text):
                 number = int(re.sub(r"\D", "", match.group(1)))
-                wanted = singular if messages.plural_category(number, lang) == "one" else plural
+                wanted = singular if icu.plural_category(number, lang) == "one" else plural
                 if noun != wanted:
                     found.append(match.group(0))
     return found
@@ -303,7 +304,7 @@ def test_the_plural_checker_finds_wrong_plurals() -> None:
 
 
 def rendered_texts(view: presenting.StepView) -> list[str]:
-    texts = [messages.strip_marks(str(view.narration))]
+    texts = [icu.strip_marks(str(view.narration))]
     texts += [view.title] + [p.heading for p in view.panels] + [line for p in view.panels for line in p.lines]
     texts += [f.label for f in view.fields]
     if view.chart:
@@ -323,11 +324,11 @@ def test_no_wrong_plural_in_any_language_for_any_input(item: tuple[Scenario, Ste
 
 def test_plural_forms_follow_each_languages_rule() -> None:
     template = "{n, plural, one {# éxito} other {# éxitos}}"
-    assert messages.render(template, {"n": 1}, "es") == "1 éxito"
-    assert messages.render(template, {"n": 0}, "es") == "0 éxitos"
+    assert icu.render(template, {"n": 1}, "es") == "1 éxito"
+    assert icu.render(template, {"n": 0}, "es") == "0 éxitos"
     french = "{n, plural, one {# réussite} other {# réussites}}"
-    assert messages.render(french, {"n": 0}, "fr") == "0 réussite"  # French 0 is singular
-    assert messages.render("{n, plural, =0 {ninguna} one {una} other {#}}", {"n": 0}, "es") == "ninguna"
+    assert icu.render(french, {"n": 0}, "fr") == "0 réussite"  # French 0 is singular
+    assert icu.render("{n, plural, =0 {ninguna} one {una} other {#}}", {"n": 0}, "es") == "ninguna"
 
 
 # -- every language chooses its words by the same values -------------------------------------------
@@ -336,14 +337,14 @@ def test_plural_forms_follow_each_languages_rule() -> None:
 @pytest.mark.parametrize("item", list(steps()), ids=step_id)
 def test_every_language_uses_the_same_values_and_conditions(item: tuple[Scenario, StepSpec]) -> None:
     _scenario, step = item
-    english = messages.shape(step.text["en"])
+    english = icu.shape(step.text["en"])
     for lang in LANGS:
-        assert messages.shape(step.text[lang]) == english, f"{step_id(item)} [{lang}] differs from English"
+        assert icu.shape(step.text[lang]) == english, f"{step_id(item)} [{lang}] differs from English"
 
 
 def test_every_value_a_narration_names_is_computed_by_its_step() -> None:
     for scenario, step in steps():
         values: dict[str, Any] = computed(scenario.slug, step.number, ()).outcome.values
         for lang in LANGS:
-            missing = messages.names(step.text[lang]) - set(values)
+            missing = icu.names(step.text[lang]) - set(values)
             assert not missing, f"{scenario.slug}/{step.number} [{lang}]: {sorted(missing)}"

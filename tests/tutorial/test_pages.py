@@ -11,8 +11,9 @@ from pathlib import Path
 import pytest
 from django.utils.translation import gettext, override
 
-from tutorial import phrases, presenting, stepping
-from tutorial.scenario import SCENARIO_DIR, all_scenarios, parse_scenario
+from tutorial import presenting, stepping
+from tutorial.shared import phrases
+from tutorial.shared.scenario import SCENARIO_DIR, all_scenarios, parse_scenario
 
 pytestmark = pytest.mark.django_db
 LANGS = ("es", "it", "fr", "en")
@@ -153,7 +154,7 @@ def test_links_tolerate_missing_targets() -> None:
 
 
 def test_every_reason_key_used_by_the_steps_has_a_phrase() -> None:
-    from tutorial import phrases
+    from tutorial.shared import phrases
 
     for scenario in all_scenarios():
         for step in scenario.steps:

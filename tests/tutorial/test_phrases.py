@@ -1,4 +1,4 @@
-"""The engine phrases (tutorial/phrases.toml): every language, and skill names taken from each
+"""The engine phrases (tutorial/shared/phrases.toml): every language, and skill names taken from each
 edition's content, so a phrase cannot drift from the skill pages."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS
-from tutorial import phrases
+from tutorial.shared import phrases
 
 pytestmark = pytest.mark.django_db
 

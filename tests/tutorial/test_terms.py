@@ -13,8 +13,8 @@ from babel.messages.pofile import read_po
 
 from rulebook.contentfiles import terminology as T
 from rulebook.vocab import LANGS, RULESET_KEYS
-from tutorial import messages
-from tutorial.scenario import Scenario, all_scenarios
+from tutorial.shared import icu
+from tutorial.shared.scenario import Scenario, all_scenarios
 
 pytestmark = pytest.mark.django_db
 
@@ -29,7 +29,7 @@ def base() -> T.Corpus:
 
 
 def flat(texts: dict[str, str]) -> dict[str, str]:
-    return {lang: messages.flatten(texts[lang]) for lang in LANGS}
+    return {lang: icu.flatten(texts[lang]) for lang in LANGS}
 
 
 def scenario_fields(scenario: Scenario) -> list[T.TextField]:

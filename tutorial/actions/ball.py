@@ -7,10 +7,25 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import Square, Weather, movement, passing
-from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
+from rulebook.engine import (
+    PITCH_LENGTH,
+    PITCH_WIDTH,
+    Square,
+    Weather,
+    accurate_pass_and_catch,
+    band_for,
+    catch_roll,
+    hand_off_probability,
+    interception_chance,
+    pass_outcome,
+    pickup_roll,
+    possible_interceptors,
+    resources_for,
+    scatter_distribution,
+    sequence_success,
+)
 
-from ..values import Flag, Num, Pct, Signed, Target, Word
+from ..shared.values import Flag, Num, Pct, Signed, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     RAIN,
@@ -60,9 +75,9 @@ def pickup_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     board = ws.board()
     player = board.player(pid)
     weather = Weather.POURING_RAIN if values.get("rain") else Weather.NICE
-    roll = movement.pickup_roll(ws.edition, player, board, player.location, weather)
-    resources = movement.resources_for(player, ws.edition, team_rerolls(values))
-    chance = movement.sequence_success([roll], resources)
+    roll = pickup_roll(ws.edition, player, board, player.location, weather)
+    resources = resources_for(player, ws.edition, team_rerolls(values))
+    chance = sequence_success([roll], resources)
     outcome = Outcome(
         values={
             "target": Target(roll.target),
@@ -120,9 +135,9 @@ def handoff_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     board = ws.board()
     catcher = board.player(receiver)
     try:
-        roll = passing.catch_roll(ws.edition, catcher, board, "hand_off")
-        chance = movement.sequence_success([roll], movement.resources_for(catcher, ws.edition, team_rerolls(values)))
-        passing.hand_off_probability(ws.edition, board.player(giver), catcher, board)
+        roll = catch_roll(ws.edition, catcher, board, "hand_off")
+        chance = sequence_success([roll], resources_for(catcher, ws.edition, team_rerolls(values)))
+        hand_off_probability(ws.edition, board.player(giver), catcher, board)
     except ValueError:
         raise ActionError("not_adjacent") from None
     outcome = Outcome(
@@ -198,13 +213,13 @@ def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     set_marking_count(ws, thrower_sq, thrower_team, values["tz"], avoid=(target,))
     board = ws.board()
     thrower, catcher = board.player(tid), board.player(cid)
-    result = passing.pass_outcome(ws.edition, thrower, board, Square(*target))
+    result = pass_outcome(ws.edition, thrower, board, Square(*target))
     if result is None:
         raise ActionError("out_of_range")
-    catch = passing.catch_roll(ws.edition, catcher, board, "accurate_pass")
-    resources = movement.resources_for(thrower, ws.edition, team_rerolls(values))
-    interception = passing.interception_chance(ws.edition, board, thrower, Square(*target))
-    both = passing.accurate_pass_and_catch(ws.edition, board, thrower, catcher, result, team_rerolls(values))
+    catch = catch_roll(ws.edition, catcher, board, "accurate_pass")
+    resources = resources_for(thrower, ws.edition, team_rerolls(values))
+    interception = interception_chance(ws.edition, board, thrower, Square(*target))
+    both = accurate_pass_and_catch(ws.edition, board, thrower, catcher, result, team_rerolls(values))
     complete = (1 - interception.probability) * both
     outcome = Outcome(
         values={
@@ -213,7 +228,7 @@ def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "accurate": Pct(result.distribution["accurate"]),
             "inaccurate": Pct(result.distribution["inaccurate"]),
             "fumble": Pct(result.distribution["fumble"]),
-            "accurate_rr": Pct(movement.sequence_success([result.roll], resources)),
+            "accurate_rr": Pct(sequence_success([result.roll], resources)),
             "catch_target": Target(catch.target),
             "catch": Pct(catch.probability),
             "interception": Pct(interception.probability),
@@ -248,12 +263,10 @@ def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     bands = {}
     for x in range(PITCH_LENGTH):
         for y in range(PITCH_WIDTH):
-            band = passing.band_for(x - thrower_sq[0], y - thrower_sq[1])
+            band = band_for(x - thrower_sq[0], y - thrower_sq[1])
             if band and (x, y) != thrower_sq:
                 bands[(x, y)] = band
-    interceptors = [
-        (p.location.x, p.location.y) for p in passing.possible_interceptors(board, thrower, Square(*target))
-    ]
+    interceptors = [(p.location.x, p.location.y) for p in possible_interceptors(board, thrower, Square(*target))]
     outcome.marks = Marks(arrows=[(thrower_sq, target)], bands=bands, highlight=interceptors)
     outcome.chart = [(Word(k), result.distribution[k]) for k in ("accurate", "inaccurate", "fumble")]
     return outcome
@@ -273,10 +286,10 @@ def bounce_defaults(ws: Workspace) -> dict[str, Any]:
 
 def bounce_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     """Where a loose ball goes: `times` D8 scatters of one square from the square it left
-    (engine: passing.scatter_distribution; a ball that leaves the pitch goes to the crowd)."""
+    (engine: scatter_distribution; a ball that leaves the pitch goes to the crowd)."""
     start = Square(values["x"] - 1, values["y"] - 1)
     times = int(ws.action.get("times", 1))
-    landing = passing.scatter_distribution(start, times)
+    landing = scatter_distribution(start, times)
     on_pitch = {(sq.x, sq.y): p for sq, p in landing.items() if sq.on_pitch()}
     standing = {p.square for p in ws.cast.values() if p.square and p.status == "standing"}
     on_player = sum((p for cell, p in on_pitch.items() if cell in standing), Fraction(0))

@@ -12,9 +12,10 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
-from rulebook.engine.explain import Explanation
+from rulebook.engine import Explanation
 
-from ..values import Value
+from ..shared.diagrams import Marks
+from ..shared.values import Value
 
 if TYPE_CHECKING:
     from .workspace import Workspace
@@ -43,21 +44,6 @@ class ExplanationPanel:
     explanation: Explanation | None = None
     lines: list[tuple[str, dict[str, Any]]] = field(default_factory=list)  # (phrase key, params)
     heading_params: dict[str, Any] = field(default_factory=dict)
-
-
-@dataclass
-class Marks:
-    """What the diagram draws on top of the board."""
-
-    arrows: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
-    push: list[tuple[int, int]] = field(default_factory=list)
-    highlight: list[tuple[int, int]] = field(default_factory=list)
-    heat: dict[tuple[int, int], Fraction] = field(default_factory=dict)
-    bands: dict[tuple[int, int], str] = field(default_factory=dict)
-    zones_against: str | None = None  # shade the tackle/threat zones of this team's opponents
-    threat: set[tuple[int, int]] = field(default_factory=set)
-    route: list[tuple[int, int]] = field(default_factory=list)
-    labels: dict[tuple[int, int], str] = field(default_factory=dict)  # letters on hexes the form offers
 
 
 @dataclass

@@ -6,12 +6,22 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import Square, injury, movement, pushback
-from rulebook.engine import block as blocks
-from rulebook.engine.dice import BLOCK_FACES, BlockFace
-from rulebook.engine.probability import d6_success
+from rulebook.engine import (
+    ATTACKER_PREFERENCE,
+    BLOCK_FACES,
+    BlockFace,
+    BlockOutcome,
+    Square,
+    assists,
+    block_outcome,
+    block_strength,
+    d6_success,
+    injury_outcome,
+    path_probability,
+    push_options,
+)
 
-from ..values import Flag, Frac, Num, Pct, Signed, Target, Word
+from ..shared.values import Flag, Frac, Num, Pct, Signed, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     TEAM_REROLL,
@@ -73,20 +83,20 @@ def _prepare_block(ws: Workspace, values: dict[str, Any], attacker_square: tuple
     set_assist_count(ws, attacker_square, dfn.team, values["def_assists"], keep=(did,), avoid=path)
 
 
-def _block_outcome(ws: Workspace, attacker_square: tuple[int, int], blitz: bool) -> tuple[Outcome, blocks.BlockOutcome]:
+def _block_outcome(ws: Workspace, attacker_square: tuple[int, int], blitz: bool) -> tuple[Outcome, BlockOutcome]:
     aid, did = ws.action["attacker"], ws.action["defender"]
     board = ws.board()
     attacker = board.player(aid).moved_to(Square(*attacker_square))
     board = board.replace_player(attacker)
     defender = board.player(did)
     try:
-        result = blocks.block_outcome(ws.edition, board, attacker, defender, blitz=blitz)
+        result = block_outcome(ws.edition, board, attacker, defender, blitz=blitz)
     except ValueError:
         raise ActionError("not_adjacent") from None
-    strength = blocks.block_strength(ws.edition, board, attacker, defender, blitz)
-    push = pushback.push_options(ws.edition, board, attacker, defender, blitz)
+    strength = block_strength(ws.edition, board, attacker, defender, blitz)
+    push = push_options(ws.edition, board, attacker, defender, blitz)
     attacker_falls = result.probability("attacker_down", "both_down")
-    offensive, defensive = blocks.assists(board, attacker, defender)
+    offensive, defensive = assists(board, attacker, defender)
     faces = dict(zip(BLOCK_FACES, result.face_categories, strict=True))
     outcome = Outcome(
         values={
@@ -116,7 +126,7 @@ def _block_outcome(ws: Workspace, attacker_square: tuple[int, int], blitz: bool)
         }
     )
     outcome.panels = [ExplanationPanel("block", strength.explanation), ExplanationPanel("push", push.explanation)]
-    outcome.chart = [(Word(c), result.distribution[c]) for c in blocks.ATTACKER_PREFERENCE if result.distribution[c]]
+    outcome.chart = [(Word(c), result.distribution[c]) for c in ATTACKER_PREFERENCE if result.distribution[c]]
     outcome.chart_title = "block"
     pushed_to = [(s.x, s.y) for s in push.squares]
     outcome.marks = Marks(arrows=[(attacker_square, (defender.location.x, defender.location.y))], push=pushed_to)
@@ -142,7 +152,7 @@ def blitz_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     board = ws.board()
     attacker = board.player(aid)
     try:
-        moved = movement.path_probability(
+        moved = path_probability(
             ws.edition, attacker, board, [Square(*s) for s in path], team_rerolls=team_rerolls(values)
         )
     except ValueError:
@@ -203,7 +213,7 @@ def armour_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     ws.set_skill(pid, "mighty-blow", bool(values.get("mighty_blow")))
     ws.set_skill(vid, "stunty", bool(values.get("stunty")))
     board = ws.board()
-    result = injury.injury_outcome(
+    result = injury_outcome(
         ws.edition,
         board.player(vid),
         board.player(pid),

@@ -8,11 +8,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import movement
-from rulebook.engine.explain import Explanation, target_explanation
-from rulebook.engine.probability import d6_passes
+from rulebook.engine import Explanation, Roll, d6_passes, target_explanation
 
-from ..values import Flag, Num, Signed, Target, Value
+from ..shared.values import Flag, Num, Signed, Target, Value
 from .base import Field
 from .workspace import Workspace
 
@@ -59,7 +57,7 @@ def sq(value: Any) -> tuple[int, int]:
     return (int(value[0]), int(value[1]))
 
 
-def probability_without_rerolls(rolls: list[movement.Roll]) -> Fraction:
+def probability_without_rerolls(rolls: list[Roll]) -> Fraction:
     result = Fraction(1)
     for roll in rolls:
         result *= roll.probability

@@ -8,18 +8,37 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine.dreadball import checks, facing, hexes
-from rulebook.engine.dreadball.dice import SuccessDistribution
-from rulebook.engine.dreadball.explain import Modifier
+from rulebook.engine.dreadball import (
+    Attribute,
+    Direction,
+    Hex,
+    HexBoard,
+    Modifier,
+    Role,
+    SuccessDistribution,
+    arc_breakdown,
+    count_shortest_routes,
+    dice_pool,
+    dreadball_pitch,
+    fixed_check_odds,
+    hex_distance,
+    hex_neighbours,
+    hexes_on_shortest_routes,
+    opposed_check_odds,
+    role_bonus,
+    route_distances,
+    route_length,
+    threat_zone,
+)
 from rulebook.vocab import LANGS
 
-from ..values import Num, Pct, Signed, Target, Text, Word
+from ..shared.values import Num, Pct, Signed, Target, Text, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import sq
 from .workspace import Workspace, square_of
 
 CHART_MAX = 6  # success counts shown one by one; the last bar is "this many or more"
-DIRECTIONS = tuple(d.name for d in hexes.Direction)
+DIRECTIONS = tuple(d.name for d in Direction)
 DIRECTION_LABELS = (_("east"), _("south-east"), _("south-west"), _("west"), _("north-west"), _("north-east"))
 
 
@@ -50,7 +69,7 @@ def _pool(values: dict[str, Any], prefix: str = "", extra: list[Modifier] | None
     mods = list(extra or [])
     if modifier:
         mods.append(Modifier(modifier, "dice_modifier", {"rule": Signed(modifier)}))
-    return checks.dice_pool(mods, coach_dice=values.get(prefix + "coach_dice", 0))
+    return dice_pool(mods, coach_dice=values.get(prefix + "coach_dice", 0))
 
 
 def _success_chart(law: SuccessDistribution) -> list[tuple[Any, Fraction]]:
@@ -62,7 +81,7 @@ def _success_chart(law: SuccessDistribution) -> list[tuple[Any, Fraction]]:
 
 def check_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     pool = _pool(values)
-    odds = checks.fixed_check_odds(pool.result, values["target"], values["required"], values["rerolls"])
+    odds = fixed_check_odds(pool.result, values["target"], values["required"], values["rerolls"])
     law = SuccessDistribution(pool.result, values["target"], values["rerolls"])
     beyond = law.at_least(pool.result + 1) if pool.result else Fraction(0)
     outcome = Outcome(
@@ -124,10 +143,10 @@ def opposed_defaults(ws: Workspace) -> dict[str, Any]:
 
 
 def _role_modifiers(role: str | None, attribute: str) -> list[Modifier]:
-    """The die a player's role adds to this attribute's checks (engine: checks.role_bonus)."""
+    """The die a player's role adds to this attribute's checks (engine: role_bonus)."""
     if not role:
         return []
-    bonus = checks.role_bonus(checks.Role(role), checks.Attribute(attribute))
+    bonus = role_bonus(Role(role), Attribute(attribute))
     return [bonus] if bonus else []
 
 
@@ -139,7 +158,7 @@ def opposed_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     attribute = str(a.get("attribute", "strength"))
     mine_role, their_role = _role_modifiers(a.get("role"), attribute), _role_modifiers(a.get("opp_role"), attribute)
     mine, theirs = _pool(values, extra=mine_role), _pool(values, "opp_", extra=their_role)
-    odds = checks.opposed_check_odds(
+    odds = opposed_check_odds(
         SuccessDistribution(mine.result, values["target"]), SuccessDistribution(theirs.result, values["opp_target"])
     ).result
     names = {pid: Text(tuple((lang, ws.cast[pid].label(lang)) for lang in LANGS)) for pid in (active.id, opponent.id)}
@@ -189,15 +208,15 @@ DESTINATION_RADIUS = 2  # the lettered hexes: every free hex within two hexes of
 LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZ"  # no I or O: they read as 1 and 0
 
 
-def destination_hexes(ws: Workspace) -> list[tuple[hexes.Hex, str]]:
+def destination_hexes(ws: Workspace) -> list[tuple[Hex, str]]:
     """The destinations the reader can pick, each with the letter drawn on its hex, in reading
     order (row by row, left to right): the free hexes around the opponent, plus the step's own."""
-    board = hexes.dreadball_pitch()
+    board = dreadball_pitch()
     opponent = ws.spec(ws.action["opponent"])
-    centre = hexes.Hex(*square_of(ws, opponent.id))
-    occupied = {hexes.Hex(*p.square) for p in ws.cast.values() if p.square}
-    cells = {h for h in board.hexes() if 0 < hexes.distance(centre, h) <= DESTINATION_RADIUS and h not in occupied}
-    cells.add(hexes.Hex(*sq(ws.action["to"])))
+    centre = Hex(*square_of(ws, opponent.id))
+    occupied = {Hex(*p.square) for p in ws.cast.values() if p.square}
+    cells = {h for h in board.hexes() if 0 < hex_distance(centre, h) <= DESTINATION_RADIUS and h not in occupied}
+    cells.add(Hex(*sq(ws.action["to"])))
     return list(zip(sorted(cells, key=lambda h: (h.r, h.q)), LETTERS, strict=False))
 
 
@@ -217,25 +236,25 @@ def move_fields(ws: Workspace) -> list[Field]:
 
 
 def move_defaults(ws: Workspace) -> dict[str, Any]:
-    goal = hexes.Hex(*sq(ws.action["to"]))
+    goal = Hex(*sq(ws.action["to"]))
     letter = next(letter for h, letter in destination_hexes(ws) if h == goal)
     return {"facing": ws.spec(ws.action["opponent"]).facing or "WEST", "to": letter}
 
 
-def one_route(board: hexes.HexBoard, start: hexes.Hex, goal: hexes.Hex, blocked: list[hexes.Hex]) -> list[hexes.Hex]:
+def one_route(board: HexBoard, start: Hex, goal: Hex, blocked: list[Hex]) -> list[Hex]:
     """One of the engine's shortest routes, hex by hex (start and goal included): each step goes
     to a hex on a shortest route one hex further from the start (the straightest one first)."""
-    on_route = hexes.hexes_on_shortest_routes(board, start, goal, blocked)
+    on_route = hexes_on_shortest_routes(board, start, goal, blocked)
     if not on_route:
         return []
     # every hex on a shortest route has a route from the start (the goal itself may be occupied)
-    distances = hexes.route_distances(board, start, set(blocked) - {goal})
+    distances = route_distances(board, start, set(blocked) - {goal})
     away = {h: distances.get(h, 0) for h in on_route}
     path = [start]
     while path[-1] != goal:
         here = path[-1]
-        nexts = [n for n in hexes.neighbours(here) if n in on_route and away[n] == away[here] + 1]
-        path.append(min(nexts, key=lambda n: hexes.distance(n, goal) * 10 + hexes.distance(n, start)))
+        nexts = [n for n in hex_neighbours(here) if n in on_route and away[n] == away[here] + 1]
+        path.append(min(nexts, key=lambda n: hex_distance(n, goal) * 10 + hex_distance(n, start)))
     return path
 
 
@@ -245,31 +264,31 @@ _DETOUR = {0: "detour_none", 1: "detour_one"}
 def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     """The shortest routes to the destination through free hexes that stay out of the
     opponent's threat zone (leaving it would need an Evade); the destination may be in it."""
-    board = hexes.dreadball_pitch()
+    board = dreadball_pitch()
     mover, opponent = ws.spec(ws.action["player"]), ws.spec(ws.action["opponent"])
     lettered = destination_hexes(ws)
     ws.update(opponent.id, facing=values["facing"])
     goal = next((h for h, letter in lettered if letter == values["to"]), None)
     if goal is None:
         raise ActionError("off_board")
-    start = hexes.Hex(*square_of(ws, mover.id))
+    start = Hex(*square_of(ws, mover.id))
     if goal not in board:
         raise ActionError("off_board")
-    occupied = [hexes.Hex(*p.square) for p in ws.cast.values() if p.square and p.id != mover.id]
+    occupied = [Hex(*p.square) for p in ws.cast.values() if p.square and p.id != mover.id]
     if goal in occupied:
         raise ActionError("no_route")
-    opp_hex = hexes.Hex(*square_of(ws, opponent.id))
-    opp_facing = hexes.Direction[values["facing"]] if opponent.status == "standing" else None
-    zone = facing.threat_zone(opp_hex, opp_facing, board)
+    opp_hex = Hex(*square_of(ws, opponent.id))
+    opp_facing = Direction[values["facing"]] if opponent.status == "standing" else None
+    zone = threat_zone(opp_hex, opp_facing, board)
     blocked = occupied + sorted(zone)
-    length = hexes.route_length(board, start, goal, blocked)
+    length = route_length(board, start, goal, blocked)
     if length is None:
         raise ActionError("no_route")
-    routes = hexes.count_shortest_routes(board, start, goal, blocked)
-    arc = facing.arc_breakdown(opp_hex, opp_facing, goal)
-    on_route = hexes.hexes_on_shortest_routes(board, start, goal, blocked)
+    routes = count_shortest_routes(board, start, goal, blocked)
+    arc = arc_breakdown(opp_hex, opp_facing, goal)
+    on_route = hexes_on_shortest_routes(board, start, goal, blocked)
     path = one_route(board, start, goal, blocked)
-    straight = hexes.distance(start, goal)
+    straight = hex_distance(start, goal)
     outcome = Outcome(
         values={
             "distance": Num(length),

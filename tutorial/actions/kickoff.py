@@ -7,10 +7,28 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import Side, Square, kickoff, pitch
-from rulebook.engine.probability import two_d6
+from rulebook.engine import (
+    MAX_PER_WIDE_ZONE,
+    MAX_PLAYERS_ON_PITCH,
+    MIN_ON_LINE_OF_SCRIMMAGE,
+    PITCH_LENGTH,
+    PITCH_WIDTH,
+    WIDE_ZONE_WIDTH,
+    Side,
+    Square,
+    fame_distribution,
+    fans_distribution,
+    kick_landing_distribution,
+    kickoff_distribution,
+    line_of_scrimmage_x,
+    on_line_of_scrimmage,
+    setup_violations,
+    touchback_probability,
+    two_d6,
+    wide_zone,
+)
 
-from ..values import Frac, Num, Pct, Word
+from ..shared.values import Frac, Num, Pct, Word
 from .base import ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     sq,
@@ -35,9 +53,9 @@ def setup_defaults(ws: Workspace) -> dict[str, Any]:
     team = ws.action["team"]
     side = _team_side(ws, team)
     placed = [Square(*p.square) for p in ws.cast.values() if p.team == team and p.square]
-    los = sum(1 for s in placed if pitch.on_line_of_scrimmage(s, side))
-    top = sum(1 for s in placed if pitch.wide_zone(s) == "top")
-    bottom = sum(1 for s in placed if pitch.wide_zone(s) == "bottom")
+    los = sum(1 for s in placed if on_line_of_scrimmage(s, side))
+    top = sum(1 for s in placed if wide_zone(s) == "top")
+    bottom = sum(1 for s in placed if wide_zone(s) == "bottom")
     return {"los": los, "top": top, "bottom": bottom, "back": len(placed) - los - top - bottom}
 
 
@@ -46,12 +64,12 @@ def _generated_setup(ws: Workspace, team: str, side: Side, values: dict[str, Any
     template = next(p for p in ws.cast.values() if p.team == team)
     for p in [p for p in ws.cast.values() if p.team == team]:
         ws.remove(p.id)
-    los_x = pitch.line_of_scrimmage_x(side)
+    los_x = line_of_scrimmage_x(side)
     step = -1 if side is Side.LEFT else 1
     centre = [(los_x, y) for y in (7, 6, 8, 5, 9, 4, 10)]
     behind = [(los_x + step * d, y) for d in (2, 4, 6, 8) for y in (7, 5, 9, 6, 8, 4, 10)]
     top = [(los_x + step * d, y) for d in (1, 3, 5, 7) for y in (1, 2)]
-    bottom = [(los_x + step * d, y) for d in (1, 3, 5, 7) for y in (12, 13)]
+    bottom = [(los_x + step * d, PITCH_WIDTH - 1 - y) for d in (1, 3, 5, 7) for y in (2, 1)]  # the mirror of top
     squares = centre[: values["los"]] + top[: values["top"]] + bottom[: values["bottom"]] + behind[: values["back"]]
     for number, square in enumerate(squares, start=1):
         ws.cast[f"setup{number}"] = template.__class__(
@@ -65,7 +83,7 @@ def setup_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     if values != setup_defaults(ws):
         _generated_setup(ws, team, side, values)
     players = [p for p in ws.board().players if p.team == team]
-    violations = pitch.setup_violations(players, side)
+    violations = setup_violations(players, side)
     outcome = Outcome(
         values={
             "players": Num(len(players)),
@@ -74,23 +92,23 @@ def setup_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "verdict": Word("legal" if not violations else "illegal"),
             "top": Num(values["top"]),
             "bottom": Num(values["bottom"]),
-            "max_players": Num(pitch.MAX_PLAYERS_ON_PITCH),
-            "min_los": Num(pitch.MIN_ON_LINE_OF_SCRIMMAGE),
-            "max_wide": Num(pitch.MAX_PER_WIDE_ZONE),
-            "wide_width": Num(pitch.WIDE_ZONE_WIDTH),
+            "max_players": Num(MAX_PLAYERS_ON_PITCH),
+            "min_los": Num(MIN_ON_LINE_OF_SCRIMMAGE),
+            "max_wide": Num(MAX_PER_WIDE_ZONE),
+            "wide_width": Num(WIDE_ZONE_WIDTH),
         }
     )
     lines = [(v.reason, dict(v.params)) for v in violations] or [("setup_legal", {})]
     outcome.panels = [ExplanationPanel("setup", None, lines)]
-    los_x = pitch.line_of_scrimmage_x(side)
+    los_x = line_of_scrimmage_x(side)
     outcome.marks = Marks(highlight=[(los_x, y) for y in range(4, 11)])
     return outcome
 
 
 def kick_fields(ws: Workspace) -> list[Field]:
     return [
-        Field("x", _("Target square: column (1–26)"), "int", 1, 26),
-        Field("y", _("Target square: row (1–15)"), "int", 1, 15),
+        Field("x", _("Target square: column (1–26)"), "int", 1, PITCH_LENGTH),
+        Field("y", _("Target square: row (1–15)"), "int", 1, PITCH_WIDTH),
     ]
 
 
@@ -102,13 +120,13 @@ def kick_defaults(ws: Workspace) -> dict[str, Any]:
 def kick_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     receiving = Side(ws.action.get("receiving", "right"))
     target = Square(values["x"] - 1, values["y"] - 1)
-    landing = kickoff.kick_landing_distribution(target)
-    touchback = kickoff.touchback_probability(target, receiving)
+    landing = kick_landing_distribution(target)
+    touchback = touchback_probability(target, receiving)
     heat: dict[tuple[int, int], Fraction] = {}
     for square, p in landing.items():
         if square.on_pitch():
             heat[(square.x, square.y)] = heat.get((square.x, square.y), Fraction(0)) + p
-    table = kickoff.kickoff_distribution(ws.edition)
+    table = kickoff_distribution(ws.edition)
     on_pitch = sorted(set(heat.values()))
     rows = {row.key: row for row in ws.edition.kickoff_table}
     outcome = Outcome(
@@ -151,9 +169,9 @@ def fame_defaults(ws: Workspace) -> dict[str, Any]:
 
 
 def fame_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
-    joint = kickoff.fame_distribution(ws.edition, values["ff"], values["opp_ff"])
+    joint = fame_distribution(ws.edition, values["ff"], values["opp_ff"])
     mine = joint.map(lambda pair: pair[0])
-    fans = kickoff.fans_distribution(ws.edition, values["ff"])
+    fans = fans_distribution(ws.edition, values["ff"])
     outcome = Outcome(
         values={
             "fame0": Pct(mine[0]),

@@ -7,9 +7,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import Square, Weather, movement, reach
+from rulebook.engine import Square, Weather, path_probability, reach_map
 
-from ..values import Flag, Num, Pct, Target, Word
+from ..shared.values import Flag, Num, Pct, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     BLIZZARD,
@@ -97,7 +97,7 @@ def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     board = ws.board()
     player = board.player(pid)
     try:
-        result = movement.path_probability(
+        result = path_probability(
             ws.edition, player, board, [Square(*s) for s in path], team_rerolls=team_rerolls(values), weather=weather
         )
     except ValueError:
@@ -145,7 +145,7 @@ def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     start = square_of(ws, pid)
     outcome.marks = Marks(arrows=[(start, *path)], highlight=[path[-1]], zones_against=spec.team)
     if ws.action.get("heat"):
-        heat = reach.reach_map(ws.edition, player, board, team_rerolls=team_rerolls(values), weather=weather)
+        heat = reach_map(ws.edition, player, board, team_rerolls=team_rerolls(values), weather=weather)
         outcome.marks.heat = {(s.x, s.y): p for s, p in heat.probabilities().items() if (s.x, s.y) != start}
     outcome.chart = [(Word("success"), result.probability), (Word("failure"), 1 - result.probability)]
     return outcome

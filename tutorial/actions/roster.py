@@ -12,9 +12,9 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine.teambuilding import Choice, PositionalOffer, Problem, TeamOffer, price_roster
+from rulebook.engine import Choice, PositionalOffer, Problem, TeamOffer, price_roster
 
-from ..values import Flag, Num, Text, Word
+from ..shared.values import Flag, Num, Text, Word
 from .base import ActionKind, ExplanationPanel, Field, Outcome
 from .workspace import Workspace
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulebook.engine.odds import evaluate
+from rulebook.engine import TurnOdds
 
-from ..odds import SKILL_CHOICES, OddsError, parse_steps
-from ..values import Flag, Num, Pct, Target, Word
+from ..odds.calculator import solve
+from ..odds.classic import SKILL_CHOICES, OddsError
+from ..odds.code import parse_code
+from ..shared.values import Flag, Num, Pct, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
     TEAM_REROLL,
@@ -28,15 +30,20 @@ def sequence_defaults(ws: Workspace) -> dict[str, Any]:
     }
 
 
-def sequence_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
-    skills = {s for s in SKILL_CHOICES if values.get(f"skill_{s.replace('-', '_')}")}
+def _odds(ws: Workspace, skills: set[str], rerolls: int) -> TurnOdds:
+    """The step's rolls as a share code of one player, solved by the odds calculator's engine."""
+    player = f"player={','.join(sorted(skills))};" if skills else ""
     try:
-        steps = parse_steps(ws.action["steps"])
+        return solve(parse_code(f"{ws.edition.key};rr{rerolls};{player}{ws.action['steps']}"))
     except OddsError:
         raise ActionError("bad_steps") from None
+
+
+def sequence_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
+    skills = {s for s in SKILL_CHOICES if values.get(f"skill_{s.replace('-', '_')}")}
     rerolls = int(ws.action.get("team_rerolls", 1)) or 1 if values.get("team_reroll", True) else 0
-    result = evaluate(ws.edition, steps, rerolls, frozenset(skills))
-    base = evaluate(ws.edition, steps, 0, frozenset())
+    result = _odds(ws, skills, rerolls)
+    base = _odds(ws, set(), 0)
     outcome = Outcome(
         values={
             "probability": Pct(result.probability),
@@ -45,13 +52,13 @@ def sequence_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             "gain": Pct(result.probability - base.probability),
         }
     )
-    for index, step in enumerate(result.rolls, start=1):
-        outcome.values[f"p{index}"] = Pct(step.probability)
-        outcome.values[f"t{index}"] = Target(step.spec.value)
+    for index, step in enumerate(result.steps, start=1):
+        outcome.values[f"p{index}"] = Pct(step.alone)
+        outcome.values[f"t{index}"] = Target(step.step.value)
     limit = ws.edition.team_rerolls_per_turn
     outcome.values.update(
         {
-            "rolls": Num(len(result.rolls)),
+            "rolls": Num(len(result.steps)),
             "per_turn": Num(limit) if limit is not None else Word("no_limit"),
             "loner_target": Target(ws.edition.loner_default_target),
             "pro_target": Target(ws.edition.pro_target),

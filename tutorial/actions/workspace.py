@@ -10,12 +10,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from rulebook.engine import Board, Player, Square, Status, get_edition
-from rulebook.engine.editions.base import Edition
-from rulebook.engine.types import neighbours
+from rulebook.engine import Board, Edition, Player, Square, Status, get_edition, neighbours
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
-from ..scenario import PlayerSpec, Scenario
+from ..shared.scenario import PlayerSpec, Scenario
 from .base import ActionError
 
 

@@ -13,7 +13,7 @@ from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
 from . import messages
 from .answers import Answer, answer
-from .code import LONER, CodeError, Position, format_code, loner_target, parse_square, square_name
+from .code import LONER, STATS, CodeError, Position, format_code, loner_target, parse_square, square_name
 from .page import read_position
 
 
@@ -61,7 +61,7 @@ def _players(position: Position) -> list[dict[str, Any]]:
             "ma": p.ma,
             "st": p.st,
             "ag": p.ag,
-            **({"pa": p.pa} if position.edition == "bb2025" else {}),
+            **({"pa": p.pa} if "pa" in STATS[position.edition] else {}),
             "av": p.av,
             "skills": list(p.skills),
             **({"loner_target": loner_target(position.edition, p)} if LONER in p.skills else {}),

@@ -20,8 +20,8 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
-from rulebook.engine.editions import get_edition
-from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
+from rulebook.engine import PITCH_LENGTH, PITCH_WIDTH, get_edition
+from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
 VERSION = "1"
 MAX_CODE_LENGTH = 2000
@@ -45,10 +45,9 @@ DIGITS36 = "0123456789ab"  # one character per characteristic: 0–9, then a = 1
 
 # Characteristics as written in each edition (classic: AG 3 and AV 8 are values; 2025: AG 3+,
 # PA 4+ and AV 9+ are targets), the defaults of a plain lineman and the range a code may hold.
-STATS: dict[str, tuple[str, ...]] = {"lrb6": ("ma", "st", "ag", "av"), "bb2025": ("ma", "st", "ag", "pa", "av")}
+STATS: dict[str, tuple[str, ...]] = {key: get_edition(key).characteristics for key in BLOOD_BOWL_EDITIONS}
 DEFAULTS: dict[str, dict[str, int | None]] = {
-    "lrb6": {"ma": 6, "st": 3, "ag": 3, "pa": None, "av": 8},
-    "bb2025": {"ma": 6, "st": 3, "ag": 3, "pa": 4, "av": 9},
+    key: {"pa": None, **get_edition(key).lineman} for key in BLOOD_BOWL_EDITIONS
 }
 RANGES: dict[str, tuple[int, int]] = {"ma": (1, 9), "st": (1, 7), "ag": (1, 6), "pa": (1, 6), "av": (3, 11)}
 

@@ -17,9 +17,9 @@ from fractions import Fraction
 
 from django.utils.html import escape
 
-from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
+from rulebook.engine import PITCH_LENGTH, PITCH_WIDTH
 
-from ..diagrams import CELL, Crop
+from ..shared.diagrams import CELL, Crop
 from .answers import Answer
 from .code import COLUMNS, Cell, Position
 

@@ -1,35 +1,28 @@
-"""Positions from the tutorial in the board: the code of a step's board (its workspace, so the
-reader's try-it changes come along), with the step's actor chosen and the square the step is
-about as the target; and a few named steps offered as examples on the board page."""
+"""Positions from the tutorial offered as examples on each edition's board page. They are data
+(examples.toml: the step each comes from and its board as the page's query), named by the step's
+title; tests/tutorial/board/test_examples.py checks each code against the board the step computes."""
 
 from __future__ import annotations
 
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+
 from rulebook import links
-from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
-from ..actions.workspace import Workspace
-from ..scenario import Scenario, get_scenario
-from ..stepping import workspace_for
-from . import words
-from .code import MAX_NUMBER, STATS, Cell, CodeError, Piece, Position, check, format_code, sort_pieces
-from .edit import View, view_query
+from ..shared.scenario import get_scenario
 
-# (scenario, step) shown as examples on each edition's board, by the step's title.
-EXAMPLES: dict[str, tuple[tuple[str, int], ...]] = {
-    "lrb6": (
-        ("03-moving-and-dodging", 3),
-        ("04-blocking", 2),
-        ("04-blocking", 4),
-        ("05-the-blitz", 1),
-        ("06-ball-handling", 2),
-    ),
-    "bb2025": (
-        ("10-the-2025-edition", 1),
-        ("10-the-2025-edition", 2),
-        ("10-the-2025-edition", 3),
-    ),
-}
-ACTORS = ("player", "attacker")
+EXAMPLES_FILE = Path(__file__).with_name("examples.toml")
+
+
+@lru_cache(maxsize=1)
+def example_steps() -> dict[str, tuple[tuple[str, int, str], ...]]:
+    """Edition → its examples as (scenario slug, step number, board query), in the file's order."""
+    data = tomllib.loads(EXAMPLES_FILE.read_text(encoding="utf-8"))
+    return {
+        edition: tuple((entry["scenario"], int(entry["step"]), entry["query"]) for entry in entries)
+        for edition, entries in data.items()
+    }
 
 
 def board_url(edition: str, lang: str, query: str = "") -> str:
@@ -37,91 +30,11 @@ def board_url(edition: str, lang: str, query: str = "") -> str:
     return f"{url}?{query}" if query else url
 
 
-def workspace_position(ws: Workspace, edition: str) -> tuple[Position, dict[str, str]] | None:
-    """The workspace's board as a position (and spec id → piece id), or None if the board code
-    cannot hold it (a third team, more than eleven a side, a characteristic out of range)."""
-    letters = {key: ("A" if team.colour == "a" else "B") for key, team in ws.scenario.teams.items()}
-    if len(set(letters.values())) != len(letters):
-        return None
-    known = words.known_skills(edition)
-    pieces: list[Piece] = []
-    ids: dict[str, str] = {}
-    for spec in ws.cast.values():
-        if spec.square is None or spec.team not in letters:
-            continue
-        team = letters[spec.team]
-        used = {p.number for p in pieces if p.team == team}
-        number = spec.number if 1 <= spec.number <= MAX_NUMBER and spec.number not in used else 0
-        if not number:
-            number = next((n for n in range(1, MAX_NUMBER + 1) if n not in used), 0)
-        stats = {name: getattr(spec, name) for name in STATS[edition]}
-        piece = Piece(
-            team=team,
-            number=number,
-            square=(int(spec.square[0]), int(spec.square[1])),
-            ma=stats["ma"],
-            st=stats["st"],
-            ag=stats["ag"],
-            pa=stats.get("pa"),
-            av=stats["av"],
-            skills=tuple(sorted(s for s in set(spec.skills) if s in known)),
-            status=spec.status if spec.status in ("standing", "prone", "stunned") else "standing",
-        )
-        pieces.append(piece)
-        ids[spec.id] = piece.id
-    ball = ws.ball_square()
-    position = Position(
-        edition,
-        sort_pieces(pieces),
-        (ball.x, ball.y) if ball is not None else None,
-        "blizzard" if ws.action.get("weather") == "blizzard" else "nice",
-    )
-    try:
-        return check(position, known), ids
-    except CodeError:
-        return None
-
-
-def _target(ws: Workspace) -> Cell | None:
-    action = ws.action
-    if action.get("path"):
-        x, y = action["path"][-1]
-        return int(x), int(y)
-    for key in ("defender", "receiver"):
-        spec = ws.cast.get(action.get(key, ""))
-        if spec is not None and spec.square is not None:
-            return int(spec.square[0]), int(spec.square[1])
-    return None
-
-
-def step_board_url(ws: Workspace, edition: str, lang: str) -> str:
-    """The board URL of a Blood Bowl step's board, or "" when there is none to open."""
-    if ws.scenario.game != "bloodbowl" or edition not in BLOOD_BOWL_EDITIONS:
-        return ""
-    found = workspace_position(ws, edition)
-    if found is None or not found[0].pieces:
-        return ""
-    position, ids = found
-    actor = next((ids[ws.action[k]] for k in ACTORS if ws.action.get(k) in ids), None)
-    rerolls = ws.action.get("team_rerolls")
-    if actor is not None and isinstance(rerolls, int) and 0 <= rerolls <= 8:
-        team = 0 if actor.startswith("A") else 1
-        both = list(position.rerolls)
-        both[team] = rerolls
-        position = Position(position.edition, position.pieces, position.ball, position.weather, (both[0], both[1]))
-    target = _target(ws) if actor is not None else None
-    view = View(player=actor, target=target)
-    return board_url(edition, lang, view_query(format_code(position), view))
-
-
 def examples(edition: str, lang: str) -> list[dict[str, str]]:
     found = []
-    for slug, number in EXAMPLES.get(edition, ()):
-        scenario: Scenario | None = get_scenario(slug)
+    for slug, number, query in example_steps().get(edition, ()):
+        scenario = get_scenario(slug)
         if scenario is None or not 1 <= number <= len(scenario.steps):
             continue
-        step = scenario.step(number)
-        url = step_board_url(workspace_for(scenario, step), step.edition or scenario.ruleset, lang)
-        if url:
-            found.append({"title": step.title[lang], "url": url})
+        found.append({"title": scenario.step(number).title[lang], "url": board_url(edition, lang, query)})
     return found

@@ -16,8 +16,8 @@ from django.utils.translation import gettext_lazy
 from rulebook.formatting import pct
 from rulebook.http import QueryError
 
-from .. import phrases
-from ..values import Pct
+from ..shared import phrases
+from ..shared.values import Pct
 from . import drawing, edit, messages, rosters, words
 from .answers import Answer, answer
 from .code import (

@@ -13,9 +13,9 @@ from django.utils.translation import ngettext, pgettext
 
 from rulebook.engine import get_edition
 
-from .. import phrases
-from ..presenting import explanation_lines
-from ..values import Frac, Pct
+from ..shared import phrases
+from ..shared.explaining import explanation_lines
+from ..shared.values import Frac, Pct
 from . import words
 from .answers import Answer, BlockAnswer
 from .code import LONER, RANGES, STATS, Piece, Position, loner_target, square_name

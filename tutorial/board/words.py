@@ -24,8 +24,6 @@ CHARACTERISTIC_TERMS = {
 }
 STATUS_TERMS = ("standing", "prone", "stunned")
 _ABBREVIATION = re.compile(r"\(([^()]+)\)\s*$")
-# Target-number characteristics are written with a "+" in 2025 (AG 3+, PA 4+, AV 9+).
-TARGET_STATS = {"lrb6": frozenset(), "bb2025": frozenset({"ag", "pa", "av"})}
 LONER_PLACEHOLDER = "(X+)"  # in the 2025 name of Loner, every language
 
 
@@ -85,7 +83,7 @@ def status_name(edition: str, lang: str, status: str) -> str:
 def stat_value(edition: str, name: str, value: int | None) -> str:
     if value is None:
         return "–"
-    return f"{value}+" if name in TARGET_STATS[edition] else str(value)
+    return f"{value}+" if name in get_edition(edition).target_characteristics else str(value)
 
 
 def stats_line(edition: str, lang: str, piece: Piece) -> str:

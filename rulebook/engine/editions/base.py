@@ -12,19 +12,11 @@ from fractions import Fraction
 from typing import ClassVar
 
 from ..explain import Explanation, Modifier, params, target_explanation
+from ..skills import SKILL_REROLLS
 from ..teambuilding import TeamBuildingRules
 from ..types import Board, Player, Square, Weather
 
 RANGE_BANDS = ("quick", "short", "long", "bomb")
-
-# Which skill gives a once-per-turn re-roll of which kind of roll.
-SKILL_REROLLS: dict[str, str] = {
-    "dodge": "dodge",
-    "rush": "sure-feet",
-    "pickup": "sure-hands",
-    "catch": "catch",
-    "pass": "pass",
-}
 
 
 @dataclass(frozen=True, slots=True)
@@ -224,6 +216,31 @@ class Edition(ABC):
     av_is_target: ClassVar[bool]
     # Whether players have a Passing Ability (PA, a target; 2025) or pass on Agility (classic).
     has_passing_ability: ClassVar[bool]
+    # A plain lineman's profile in this edition's notation (what a new player starts with).
+    lineman: ClassVar[dict[str, int]]
+    # The glossary concept naming the extra squares a player may try (classic Going for It, 2025 Rush).
+    rush_term: ClassVar[str]
+
+    @property
+    def characteristics(self) -> tuple[str, ...]:
+        """The characteristics a player has, in the order rosters print them."""
+        return ("ma", "st", "ag", "pa", "av") if self.has_passing_ability else ("ma", "st", "ag", "av")
+
+    @property
+    def target_characteristics(self) -> frozenset[str]:
+        """Those written as target numbers with a "+" (2025: AG 3+, PA 4+, AV 9+)."""
+        flags = {"ag": self.ag_is_target, "pa": self.has_passing_ability, "av": self.av_is_target}
+        return frozenset(name for name, is_target in flags.items() if is_target)
+
+    @property
+    def pass_characteristic(self) -> str:
+        """What a pass is rolled against: Passing Ability (2025) or Agility (classic)."""
+        return "pa" if self.has_passing_ability else "ag"
+
+    def usable_team_rerolls(self, available: int) -> int:
+        """The team re-rolls a team turn may use out of those available (classic: one)."""
+        limit = self.team_rerolls_per_turn
+        return max(0, available if limit is None else min(available, limit))
 
     def convert_ag(self, ag: int, source: Edition) -> int:
         """An AG written in `source`'s notation, in this edition's: a classic AG of n reads as a

@@ -102,6 +102,8 @@ class Bb2025(Edition):
     destination_reason = "marked_on_destination"
     team_rerolls_per_turn = None
     pro_target = 3
+    lineman = {"ma": 6, "st": 3, "ag": 3, "pa": 4, "av": 9}
+    rush_term = "rush"
     ag_is_target = True
     has_passing_ability = True
     av_is_target = True

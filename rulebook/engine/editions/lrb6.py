@@ -112,6 +112,8 @@ class Lrb6(Edition):
     side_step_skill = "side-step"
     team_rerolls_per_turn = 1
     pro_target = 4
+    lineman = {"ma": 6, "st": 3, "ag": 3, "av": 8}
+    rush_term = "go-for-it"
     ag_is_target = False
     has_passing_ability = False
     av_is_target = False

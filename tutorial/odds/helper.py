@@ -11,12 +11,18 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rulebook.engine import TARGET_BANDS as BANDS
+from rulebook.engine import TARGET_CATCHES as CATCHES
+from rulebook.engine import TARGET_KINDS as KINDS
+from rulebook.engine import TARGET_MAX_MARKERS as MAX_MARKERS
+from rulebook.engine import TARGET_SKILLS as SKILLS
+from rulebook.engine import TargetSituation as Situation
 from rulebook.engine import Weather, get_edition
-from rulebook.engine.targets import BANDS, CATCHES, KINDS, MAX_MARKERS, SKILLS, Situation, target
+from rulebook.engine import roll_target as target
 from rulebook.http import QueryError, query_choice, query_int
 
-from . import contentnames, phrases
-from .presenting import explanation_lines
+from ..shared import contentnames, phrases
+from ..shared.explaining import explanation_lines
 
 HELPER_KINDS = {
     "dodge": gettext_lazy("Dodge"),
@@ -45,14 +51,10 @@ CATCH_LABELS = {
 assert set(CATCH_LABELS) == set(CATCHES)
 
 
-# The glossary entry naming "going for it" in each edition (classic: Going For It; 2025: Rush).
-RUSH_TERMS = {"lrb6": "go-for-it", "bb2025": "rush"}
-
-
 def rush_term(edition: str, lang: str) -> str:
     """The edition's own name for going for it, from its glossary ("¡A por ellos!" in the classic
     rules, "Forzar la marcha" in 2025); the tutorial's phrase if the entry is missing."""
-    return contentnames.glossary_name(edition, RUSH_TERMS.get(edition, ""), lang) or phrases.phrase(
+    return contentnames.glossary_name(edition, get_edition(edition).rush_term, lang) or phrases.phrase(
         "rush", lang, edition
     )
 
@@ -65,7 +67,8 @@ def _special_label(kind: str, edition: str, lang: str) -> str:
 
 def _characteristic(kind: str, edition: str, lang: str) -> str:
     """What the number is: AG, or the 2025 PA for a pass (as our glossary abbreviates them)."""
-    slug = "passing-ability" if kind in ("pass", "hailmary") and edition == "bb2025" else "agility"
+    passing = kind in ("pass", "hailmary") and get_edition(edition).pass_characteristic == "pa"
+    slug = "passing-ability" if passing else "agility"
     name = contentnames.glossary_name(edition, slug, lang) or slug
     short = re.search(r"\(([^)]+)\)\s*$", name)
     return short.group(1) if short else name

@@ -8,12 +8,11 @@ import re
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
-from rulebook.engine import get_edition
-from rulebook.engine.turn import TurnStep
+from rulebook.engine import TurnStep, content_slug, get_edition
 
-from . import contentnames, oddshelper, phrases
+from ..shared import contentnames, phrases
+from . import helper
 
-CONTENT_SLUG = {"bb2025": {"claw": "claws", "side-step": "sidestep"}}
 KIND_LABELS = {
     "dodge": gettext_lazy("Dodge"),
     "pickup": gettext_lazy("Pick-up"),
@@ -36,10 +35,6 @@ GOAL_LABELS = {
     "ko": gettext_lazy("KO or worse"),
     "cas": gettext_lazy("casualty"),
 }
-
-
-def content_slug(edition: str, slug: str) -> str:
-    return CONTENT_SLUG.get(edition, {}).get(slug, slug)
 
 
 def skill_label(edition: str, slug: str, lang: str) -> str:
@@ -78,7 +73,7 @@ def kind_label(kind: str, edition: str, lang: str) -> str:
 
 
 def calculator_rush_term(edition: str, lang: str) -> str:
-    return oddshelper.rush_term(edition, lang)
+    return helper.rush_term(edition, lang)
 
 
 def step_label(step: TurnStep, edition: str, lang: str) -> str:

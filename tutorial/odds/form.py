@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulebook.engine import get_edition
-from rulebook.engine.turn import TurnError, check
+from rulebook.engine import TURN_KINDS, TurnError, check, get_edition
 
 from .calculator import edition_of, rule_error, team_of
-from .odds import MAX_STEPS, NO_STEPS, NO_STEPS_PAGE, OddsError
-from .oddscode import (
+from .classic import MAX_STEPS, NO_STEPS, NO_STEPS_PAGE, OddsError
+from .code import (
     BAD_PLAYER_NAME,
+    CODE_KIND,
     DEFAULT_PLAYER,
     DEFAULT_VALUE,
     MAX_PLAYERS,
@@ -34,8 +34,9 @@ ROWS = MAX_STEPS
 SLOTS = MAX_PLAYERS
 SLOT_NAMES = ("a", "b", "c")  # short names for the share code; the reader may rename them
 D6_DEFAULTS = {"dodge": 3, "pickup": 3, "catch": 3, "handoff": 3, "pass": 4, "ttm": 4, "land": 3, "leap": 4, "roll": 4}
-FORM_KINDS: tuple[str, ...] = ("dodge", "gfi", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land")
-FORM_KINDS += ("leap", "roll", "block", "armour", "foul", "chainsaw", "stab")
+FORM_KINDS: tuple[str, ...] = tuple(
+    CODE_KIND.get(kind, kind) for kind in TURN_KINDS
+)  # the engine's, as the code writes them
 ENGINE_KIND = {"gfi": "rush"}
 # The form's fields: per player slot (name, skills, Loner, ST, AG, MA) and per row (who, kind, the
 # kind before a change, value, goal, options, "only if the previous one…").

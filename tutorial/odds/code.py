@@ -16,19 +16,20 @@ from dataclasses import dataclass, replace
 
 from django.utils.translation import gettext_noop
 
-from rulebook.engine import get_edition
-from rulebook.engine.turn import (
-    ALIASES,
+from rulebook.engine import (
     CHAIN_KINDS,
+    D6_KINDS,
     OPPONENT_SKILLS,
     PLAYER_SKILLS,
     Turn,
     TurnPlayer,
     TurnStep,
+    get_edition,
 )
+from rulebook.engine import SKILL_ALIASES as ALIASES
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
-from .odds import (
+from .classic import (
     ARMOUR_RANGE,
     BLOCK_DICE,
     BLOCK_DICE_PAGE,
@@ -60,7 +61,6 @@ KIND_ALIASES = {
     "d6": "roll",
     "pick-up": "pickup",
 }
-D6_KINDS = ("dodge", "rush", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land", "leap", "roll")
 CODE_KIND = {"rush": "gfi"}  # the classic short name stays the share code's
 DEFAULT_VALUE = {"rush": 2, "hailmary": 2, "block": 1, "armour": 8, "foul": 8, "chainsaw": 8, "stab": 8}
 GOALS = {"block": ("down", "push", "safe"), **dict.fromkeys(CHAIN_KINDS, ("break", "ko", "cas"))}

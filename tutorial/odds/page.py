@@ -13,16 +13,23 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
-from rulebook.engine import get_edition
-from rulebook.engine.block import ATTACKER_PREFERENCE
-from rulebook.engine.turn import PLAYER_SKILLS, TurnOdds
+from rulebook.engine import (
+    ATTACKER_PREFERENCE,
+    OFFERED_SKILLS,
+    TurnOdds,
+    get_edition,
+    in_edition,
+    opponent_skills,
+)
 from rulebook.formatting import num
 
-from . import calculator, charts, oddshelper
-from .odds import OddsError
-from .oddscode import Sequence, parse_code
-from .oddsform import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
-from .oddslabels import (
+from ..shared import charts
+from ..shared.values import Frac, Pct
+from . import calculator, helper
+from .classic import OddsError
+from .code import Sequence, parse_code
+from .form import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
+from .labels import (
     GOAL_LABELS,
     abbreviation,
     calculator_rush_term,
@@ -34,32 +41,10 @@ from .oddslabels import (
     source_label,
     step_label,
 )
-from .values import Frac, Pct
 
 EXAMPLE = "dodge:3,gfi:2,pickup:3"
-# The skills a player's box offers, in this order (an edition shows those it has).
-SKILL_ORDER = (
-    "dodge",
-    "sure-feet",
-    "sure-hands",
-    "catch",
-    "pass",
-    "pro",
-    "break-tackle",
-    "block",
-    "tackle",
-    "wrestle",
-    "juggernaut",
-    "frenzy",
-    "brawler",
-    "hatred",
-    "mighty-blow",
-    "claw",
-    "dirty-player",
-    "sneaky-git",
-    "chainsaw",
-)
-assert set(SKILL_ORDER) <= PLAYER_SKILLS
+# The skills a player's box offers, in the engine's order (an edition shows those it has).
+SKILL_ORDER = OFFERED_SKILLS
 BLOCK_CLASSES = {
     "attacker_down": "out-attacker",
     "both_down": "out-both",
@@ -79,9 +64,9 @@ CHAIN_CLASSES = {
     "casualty": "out-crowd",
 }
 CHAIN_ORDER = tuple(CHAIN_CLASSES)
-BLOCK_WORDS = ("dodge", "block", "wrestle", "stand-firm", "side-step")
-DODGE_WORDS = ("tackle", "diving-tackle")
-VICTIM_WORDS = ("thick-skull", "stunty", "iron-hard-skin")
+BLOCK_WORDS = opponent_skills("block")  # the defender's skills a block row offers
+DODGE_WORDS = opponent_skills("dodge")
+VICTIM_WORDS = opponent_skills("armour")
 THROW_CLASSES = {
     "fumble": "out-attacker",
     "intercepted": "out-both",
@@ -112,8 +97,7 @@ def stacked(
 
 
 def edition_skills(edition: str) -> list[str]:
-    own = {skill for skill, _ in get_edition(edition).block_die_rerolls}
-    return [s for s in SKILL_ORDER if s not in ("brawler", "hatred") or s in own]
+    return list(in_edition(edition, SKILL_ORDER))
 
 
 def rerolls(
@@ -239,8 +223,7 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
         rows.append({**row, "error": calculator.page_error(error) if isinstance(error, OddsError) else ""})
     named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner")
     words: dict[str, Any] = {s.replace("-", "_"): skill_label(edition, s, lang) for s in named}
-    if edition == "bb2025":
-        words["loner"] = words["loner"].replace(" (X+)", "")
+    words["loner"] = words["loner"].replace(" (X+)", "")  # the 2025 name holds its target's placeholder
     for key, slug, fallback in (
         ("st", "strength", "ST"),
         ("ag", "agility", "AG"),
@@ -251,9 +234,7 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
         "block": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in BLOCK_WORDS],
         "dodge": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in DODGE_WORDS],
         "victim": [
-            (content_slug(edition, s), skill_label(edition, s, lang))
-            for s in VICTIM_WORDS
-            if s != "iron-hard-skin" or edition == "bb2025"
+            (content_slug(edition, s), skill_label(edition, s, lang)) for s in in_edition(edition, VICTIM_WORDS)
         ],
     }
     return {
@@ -278,7 +259,7 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
 
 
 # Every parameter the page reads: the API's, the form's and the target helper's.
-QUERY_PARAMS = calculator.QUERY_PARAMS + FORM_PARAMS + oddshelper.HELPER_PARAMS
+QUERY_PARAMS = calculator.QUERY_PARAMS + FORM_PARAMS + helper.HELPER_PARAMS
 
 
 def page_context(query: Any, lang: str) -> dict[str, Any]:
@@ -307,7 +288,7 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
         "problems": problems,
         "has_errors": sequence is None,
         "result": None,
-        "helper": oddshelper.helper_context(query, form.edition, lang),
+        "helper": helper.helper_context(query, form.edition, lang),
         **_choices(form, form.edition, lang),
     }
     if sequence is not None:

@@ -11,8 +11,8 @@ from django.utils.translation import gettext, override
 
 from rulebook.engine import get_edition
 from rulebook.engine.turn import solve_turn
-from tutorial.odds import OddsError
-from tutorial.oddscode import format_code, parse_code, parse_value
+from tutorial.odds.classic import OddsError
+from tutorial.odds.code import format_code, parse_code, parse_value
 
 pytestmark = pytest.mark.django_db
 
@@ -177,7 +177,7 @@ def test_the_htmx_answer_pushes_the_share_code(client) -> None:
 def test_every_example_of_the_readme_is_understood(client) -> None:
     from pathlib import Path
 
-    readme = Path(__file__).resolve().parents[2] / "tutorial" / "README.md"
+    readme = Path(__file__).resolve().parents[3] / "tutorial" / "README.md"
     examples = re.findall(r"^\| `((?:lrb6|bb2025);[^`]+)` \|", readme.read_text(encoding="utf-8"), re.M)
     assert len(examples) >= 6
     for code in examples:

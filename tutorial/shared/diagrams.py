@@ -14,14 +14,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from fractions import Fraction
 
 from django.utils.html import escape
 
-from rulebook.engine.types import PITCH_LENGTH, PITCH_WIDTH
+from rulebook.engine import PITCH_LENGTH, PITCH_WIDTH
 
-from .actions.base import Marks
 from .scenario import PlayerSpec
 
 CELL = 32
@@ -35,6 +34,22 @@ BAND_CLASS = {"quick": "band--quick", "short": "band--short", "long": "band--lon
 HEX_R = 20
 SQRT3 = math.sqrt(3)
 FACING_ANGLE = {"EAST": 0, "SOUTH_EAST": 60, "SOUTH_WEST": 120, "WEST": 180, "NORTH_WEST": 240, "NORTH_EAST": 300}
+
+
+@dataclass
+class Marks:
+    """What the diagram draws on top of the board."""
+
+    arrows: list[tuple[tuple[int, int], ...]] = field(default_factory=list)
+    push: list[tuple[int, int]] = field(default_factory=list)
+    highlight: list[tuple[int, int]] = field(default_factory=list)
+    heat: dict[tuple[int, int], Fraction] = field(default_factory=dict)
+    bands: dict[tuple[int, int], str] = field(default_factory=dict)
+    zones_against: str | None = None  # shade the tackle/threat zones of this team's opponents
+    threat: set[tuple[int, int]] = field(default_factory=set)
+    route: list[tuple[int, int]] = field(default_factory=list)
+    labels: dict[tuple[int, int], str] = field(default_factory=dict)  # letters on hexes the form offers
+
 
 Cell = tuple[int, int]
 

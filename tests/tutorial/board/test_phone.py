@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from tutorial.diagrams import MIN_TEXT_PX
-from tutorial.scenario import all_scenarios
+from tutorial.shared.diagrams import MIN_TEXT_PX
+from tutorial.shared.scenario import all_scenarios
 
 SMALLEST_TEXT = """() => {
   const sizes = [...document.querySelectorAll('#step-result svg text')].map(t => {

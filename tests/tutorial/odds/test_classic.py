@@ -7,10 +7,9 @@ from fractions import Fraction
 
 import pytest
 
-from rulebook.engine import get_edition, movement
+from rulebook.engine import movement
 from rulebook.engine.explain import target_explanation
-from rulebook.engine.odds import evaluate
-from tutorial import odds
+from tutorial.odds import calculator
 
 pytestmark = pytest.mark.django_db
 
@@ -31,8 +30,8 @@ def d6_rolls(*targets: tuple[str, int]) -> list[movement.Roll]:
 @pytest.mark.parametrize("skills", [frozenset(), frozenset({"dodge"}), frozenset({"sure-hands", "sure-feet"})])
 @pytest.mark.parametrize("team", [0, 1])
 def test_d6_sequences_agree_with_the_engine(skills: frozenset[str], team: int) -> None:
-    steps = odds.parse_steps("dodge:3,gfi:2,pickup:4,dodge:5")
-    mine = evaluate(get_edition("lrb6"), steps, team, skills).probability
+    query = {"steps": "dodge:3,gfi:2,pickup:4,dodge:5", "team_reroll": str(team), "skills": ",".join(sorted(skills))}
+    mine = calculator.solve(calculator.read(query)).probability
     engine = movement.sequence_success(
         d6_rolls(("dodge", 3), ("rush", 2), ("pickup", 4), ("dodge", 5)), movement.Resources(team=team, skills=skills)
     )
@@ -40,8 +39,9 @@ def test_d6_sequences_agree_with_the_engine(skills: frozenset[str], team: int) -
 
 
 def test_failures_and_success_add_up_to_one() -> None:
-    result = evaluate(get_edition("bb2025"), odds.parse_steps("dodge:4,block:2d,armour:9"), 2, frozenset({"pro"}))
-    assert result.probability + sum(result.stops) == 1
+    query = {"edition": "bb2025", "steps": "dodge:4,block:2d,armour:9", "team_reroll": "2", "skills": "pro"}
+    result = calculator.solve(calculator.read(query))
+    assert result.probability + sum(s.stops for s in result.steps) == 1
 
 
 def test_api_returns_exact_fraction(client) -> None:
@@ -180,7 +180,7 @@ def test_odds_step_select_names_going_for_it_as_the_edition_does(client, edition
 
 
 def test_chart_labels_wrap_inside_the_picture() -> None:
-    from tutorial import charts
+    from tutorial.shared import charts
 
     label = "Se detiene en la tirada 2: ¡A por ellos! / Forzar la marcha muy larga 2+"
     svg = charts.chart_svg([(label, Fraction(1, 3), "33,3 %"), ("Todas", Fraction(2, 3), "66,7 %")], "t")

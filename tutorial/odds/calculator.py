@@ -18,14 +18,13 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_noop
 
-from rulebook.engine import get_edition
-from rulebook.engine.turn import CHAIN_KINDS, REROLL_SKILL, TurnError, TurnOdds, TurnPlayer, check, solve_turn
+from rulebook.engine import CHAIN_KINDS, REROLL_SKILL, TurnError, TurnOdds, TurnPlayer, check, get_edition, solve_turn
 from rulebook.http import QueryError, query_choice, query_int, query_text
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
-from . import odds
-from .odds import OddsError
-from .oddscode import MAX_TEAM_REROLLS, Sequence, parse_code, step_code
+from . import classic
+from .classic import OddsError
+from .code import MAX_TEAM_REROLLS, Sequence, parse_code, step_code
 
 EDITIONS = BLOOD_BOWL_EDITIONS
 DEFAULT_STEPS = "dodge:3,gfi:2,pickup:3"
@@ -63,7 +62,7 @@ def edition_of(query: Any) -> str:
 def team_of(query: Any) -> int:
     raw = (query.get("team_reroll") or "").strip()
     if raw and not (raw.isascii() and raw.isdigit()):
-        raise OddsError("team_reroll", odds.NOT_A_NUMBER, text=raw[:12])
+        raise OddsError("team_reroll", classic.NOT_A_NUMBER, text=raw[:12])
     try:
         return query_int(query, "team_reroll", 0, MAX_TEAM_REROLLS, 1)
     except QueryError:
@@ -73,10 +72,10 @@ def team_of(query: Any) -> int:
 def legacy_code(query: Any) -> str:
     """The classic parameters (steps, skills) as a code of one player."""
     raw = query.getlist("skills") if hasattr(query, "getlist") else [query.get("skills", "")]
-    skills = odds.parse_skills(",".join(raw))
+    skills = classic.parse_skills(",".join(raw))
     steps = query.get("steps", DEFAULT_STEPS)
     if steps is None or not steps.strip():
-        raise OddsError("steps", odds.NO_STEPS, odds.NO_STEPS_PAGE)
+        raise OddsError("steps", classic.NO_STEPS, classic.NO_STEPS_PAGE)
     players = f"player={','.join(sorted(skills))};" if skills else ""
     return f"{players}{steps}"
 

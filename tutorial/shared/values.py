@@ -1,7 +1,7 @@
 """Typed values the engine's answers are turned into, and their locale formatting.
 
 Narrations hold placeholders ({target}, {probability}) and forms chosen by a value ({tz, plural,
-=0 {…} one {…} other {…}}, {dodge, select, yes {…} other {…}}: see messages.py); a computed step
+=0 {…} one {…} other {…}}, {dodge, select, yes {…} other {…}}: see icu.py); a computed step
 returns a dict of these values and each is formatted for the reader's language with Babel (the
 same `num` and `pct` logic as the rules pages) only when the page is rendered. A value says what
 a plural form counts (plural_operand) and what a select form chooses by (select_key).
@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from rulebook.formatting import num, percentage
 
-from . import messages, phrases
+from . import icu, phrases
 
 
 @dataclass(frozen=True)
@@ -126,7 +126,7 @@ class Flag:
     value: bool
 
     def format(self, lang: str, edition: str | None = None) -> str:
-        raise messages.MessageError("a yes/no value chooses a form; it is not shown as text")
+        raise icu.MessageError("a yes/no value chooses a form; it is not shown as text")
 
     def plural_operand(self) -> None:
         return None
@@ -155,8 +155,8 @@ Value = Pct | Target | Num | Frac | Word | Text | Flag | Signed
 
 
 def fill(template: str, values: dict[str, Value], lang: str, edition: str | None = None, mark: bool = False) -> str:
-    """The template with each value and form filled in (messages.render; unknown names stay)."""
-    return messages.render(template, values, lang, edition, mark)
+    """The template with each value and form filled in (icu.render; unknown names stay)."""
+    return icu.render(template, values, lang, edition, mark)
 
 
 def plain(value: Value) -> object:

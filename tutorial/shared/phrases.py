@@ -19,7 +19,7 @@ from typing import Any
 from rulebook import selectors
 from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS
 
-from . import messages
+from . import icu
 
 PHRASES_FILE = Path(__file__).with_name("phrases.toml")
 # Sections searched by phrase(), in order; headings are looked up by heading() first.
@@ -100,12 +100,12 @@ def lookup(key: str, lang: str, edition: str | None = None) -> str | None:
 
 
 def phrase(key: str, lang: str, edition: str | None = None, **params: Any) -> str:
-    """A key as a sentence in the language, its values and forms filled in (messages.render: an
+    """A key as a sentence in the language, its values and forms filled in (icu.render: an
     unknown {name} stays visible); the key itself if it has no phrase."""
     template = lookup(key, lang, edition)
     if template is None:
         return key.replace("_", " ")
-    return messages.render(template, params, lang, edition)
+    return icu.render(template, params, lang, edition)
 
 
 def outcome(key: str, lang: str, edition: str | None = None) -> str:
@@ -119,7 +119,7 @@ def heading(key: str, lang: str, edition: str | None = None, **params: Any) -> s
     found = _find(("headings",), key, lang, edition)
     if found is None:
         return phrase(key, lang, edition, **params)
-    return messages.render(with_skill_names(found, lang, edition), params, lang, edition)
+    return icu.render(with_skill_names(found, lang, edition), params, lang, edition)
 
 
 def known_keys() -> set[str]:

@@ -16,7 +16,7 @@ from typing import Any
 
 from rulebook.vocab import GAMES, LANGS
 
-SCENARIO_DIR = Path(__file__).parent / "scenarios"
+SCENARIO_DIR = Path(__file__).resolve().parent.parent / "scenarios"
 
 
 class ScenarioError(ValueError):

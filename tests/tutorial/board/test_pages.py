@@ -19,7 +19,7 @@ from rulebook.engine.reach import reach_map
 from rulebook.formatting import percentage
 from tutorial.board import messages
 from tutorial.board.code import CodeError
-from tutorial.scenario import all_scenarios
+from tutorial.shared.scenario import all_scenarios
 
 pytestmark = pytest.mark.django_db
 LANGS = ("es", "it", "fr", "en")

@@ -1,0 +1,165 @@
+"""Every skill the engine understands, per edition, in one table: where it counts (the odds of a
+turn, for the player who rolls or for the opponent against him; the board's answers), which roll
+it re-rolls, and its slug in each edition's content where that differs from the engine's name
+(the engine says "claw", the 2025 content "claws").
+
+The lists the apps need derive from this table: which skill re-rolls which roll, the skills a
+player of the odds may have, the opponent's skills by the roll they act on, the odds page's order,
+the short forms' choices, and what a board's answer leaves out ("not counted"). A skill missing
+here changes no number the engine gives; tests/content/test_engine_skills.py checks that every
+slug exists in its edition's content.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from functools import cache
+
+BOTH = ("lrb6", "bb2025")
+
+
+@dataclass(frozen=True)
+class SkillUse:
+    """What the engine does with one skill."""
+
+    slug: str  # the engine's name: the classic rules' content slug
+    roller: bool = False  # the odds count it for the player who makes the rolls
+    against: str = ""  # the odds count it for the opponent: on a "block", a "dodge" or the "armour" roll
+    board: bool = False  # the board's answers count it (reach, blocks, push-backs, passes)
+    rerolls: str = ""  # the kind of roll whose failure it re-rolls
+    offered: bool = False  # the odds page's skill box offers it (Loner and Grab are asked apart)
+    basic: bool = False  # the short forms offer it (the classic odds form, the tutorial's sequence step)
+    editions: tuple[str, ...] = BOTH
+    content: dict[str, str] = field(default_factory=dict)  # edition → its content slug, where it differs
+
+
+SKILLS: tuple[SkillUse, ...] = (
+    # In the order the odds page offers the roller's skills.
+    SkillUse("dodge", roller=True, against="block", board=True, rerolls="dodge", offered=True, basic=True),
+    SkillUse("sure-feet", roller=True, board=True, rerolls="rush", offered=True, basic=True),
+    SkillUse("sure-hands", roller=True, board=True, rerolls="pickup", offered=True, basic=True),
+    SkillUse("catch", roller=True, board=True, rerolls="catch", offered=True, basic=True),
+    SkillUse("pass", roller=True, board=True, rerolls="pass", offered=True, basic=True),
+    SkillUse("pro", roller=True, board=True, offered=True, basic=True),
+    SkillUse("break-tackle", roller=True, board=True, offered=True),
+    SkillUse("block", roller=True, against="block", board=True, offered=True, basic=True),
+    SkillUse("tackle", roller=True, against="dodge", board=True, offered=True),
+    SkillUse("wrestle", roller=True, against="block", board=True, offered=True),
+    SkillUse("juggernaut", roller=True, board=True, offered=True),
+    SkillUse("frenzy", roller=True, board=True, offered=True),
+    SkillUse("brawler", roller=True, offered=True, editions=("bb2025",)),
+    SkillUse("hatred", roller=True, offered=True, editions=("bb2025",)),
+    SkillUse("mighty-blow", roller=True, offered=True, basic=True),
+    SkillUse("claw", roller=True, offered=True, content={"bb2025": "claws"}),
+    SkillUse("dirty-player", roller=True, offered=True),
+    SkillUse("sneaky-git", roller=True, offered=True),
+    SkillUse("chainsaw", roller=True, offered=True),
+    SkillUse("loner", roller=True, board=True, basic=True),
+    SkillUse("grab", roller=True, board=True),
+    # The opponent's skills.
+    SkillUse("stand-firm", against="block", board=True),
+    SkillUse("side-step", against="block", board=True, content={"bb2025": "sidestep"}),
+    SkillUse("diving-tackle", against="dodge", board=True),
+    SkillUse("thick-skull", against="armour"),
+    SkillUse("stunty", against="armour", board=True),
+    SkillUse("iron-hard-skin", against="armour", editions=("bb2025",)),
+    # What only the board's answers count.
+    SkillUse("accurate", board=True),
+    SkillUse("big-hand", board=True),
+    SkillUse("dauntless", board=True),
+    SkillUse("extra-arms", board=True),
+    SkillUse("guard", board=True),
+    SkillUse("horns", board=True),
+    SkillUse("nerves-of-steel", board=True),
+    SkillUse("no-hands", board=True, content={"bb2025": "no-ball"}),
+    SkillUse("prehensile-tail", board=True),
+    SkillUse("sprint", board=True),
+    SkillUse("strong-arm", board=True),
+    SkillUse("two-heads", board=True),
+    SkillUse("very-long-legs", board=True),
+)
+BY_SLUG = {use.slug: use for use in SKILLS}
+# Other editions' content slugs, read as the engine's names ("claws", "sidestep" → "claw", "side-step").
+ALIASES: dict[str, str] = {other: use.slug for use in SKILLS for other in use.content.values()}
+
+# Which skill gives a once-per-turn re-roll of which kind of roll.
+SKILL_REROLLS: dict[str, str] = {use.rerolls: use.slug for use in SKILLS if use.rerolls}
+
+
+def _all(uses: Iterable[SkillUse]) -> frozenset[str]:
+    return frozenset(use.slug for use in uses)
+
+
+# What the odds of a turn know, in every edition (check() refuses a skill its edition lacks).
+PLAYER_SKILLS = _all(use for use in SKILLS if use.roller)
+OPPONENT_SKILLS = _all(use for use in SKILLS if use.against)
+OFFERED = tuple(use.slug for use in SKILLS if use.offered)
+BASIC = tuple(use.slug for use in SKILLS if use.basic)
+
+
+def opponent_skills(on: str) -> tuple[str, ...]:
+    """The opponent's skills that act on a "block", a "dodge" or the "armour" roll, in order."""
+    return tuple(use.slug for use in SKILLS if use.against == on)
+
+
+def in_edition(edition: str, slugs: Iterable[str]) -> tuple[str, ...]:
+    """Those of the slugs (in their order) that the edition has."""
+    return tuple(s for s in slugs if s not in BY_SLUG or edition in BY_SLUG[s].editions)
+
+
+def edition_only(edition: str) -> frozenset[str]:
+    """The skills the engine knows that this edition does not have."""
+    return _all(use for use in SKILLS if edition not in use.editions)
+
+
+def content_slug(edition: str, slug: str) -> str:
+    """A skill's slug in the edition's content ("claws" for the engine's "claw" in 2025)."""
+    use = BY_SLUG.get(slug)
+    return use.content.get(edition, slug) if use else slug
+
+
+@cache
+def _engine_slugs(edition: str) -> dict[str, str]:
+    return {use.content[edition]: use.slug for use in SKILLS if edition in use.content}
+
+
+def engine_slug(edition: str, slug: str) -> str:
+    """The engine's name of a content slug ("claws" in 2025 is the engine's "claw")."""
+    return _engine_slugs(edition).get(slug, slug)
+
+
+def board_skills(edition: str) -> frozenset[str]:
+    """The content slugs of the skills the board's answers count in this edition."""
+    return frozenset(content_slug(edition, use.slug) for use in SKILLS if use.board and edition in use.editions)
+
+
+def not_counted(edition: str, slugs: Iterable[str], where: str = "board") -> tuple[str, ...]:
+    """Those of a player's skills (content slugs) that no number of `where` ("board" or "odds")
+    takes into account, sorted."""
+    known = (
+        board_skills(edition)
+        if where == "board"
+        else frozenset(content_slug(edition, s) for s in PLAYER_SKILLS | OPPONENT_SKILLS)
+    )
+    return tuple(sorted(s for s in set(slugs) if s not in known))
+
+
+__all__ = [
+    "ALIASES",
+    "BASIC",
+    "BY_SLUG",
+    "OFFERED",
+    "OPPONENT_SKILLS",
+    "PLAYER_SKILLS",
+    "SKILLS",
+    "SKILL_REROLLS",
+    "SkillUse",
+    "board_skills",
+    "content_slug",
+    "edition_only",
+    "engine_slug",
+    "in_edition",
+    "not_counted",
+    "opponent_skills",
+]

@@ -1,0 +1,50 @@
+"""The engine's skills registry (rulebook/engine/skills.py) names skills that exist: each slug, in
+each edition the registry gives it, is a skill of that edition's content."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from rulebook.engine import skills as registry
+
+CONTENT = Path(__file__).resolve().parents[2] / "rulebook" / "content"
+
+
+def content_skills(edition: str) -> set[str]:
+    return {path.stem for path in (CONTENT / edition / "skills").glob("*.toml")}
+
+
+@pytest.mark.parametrize("edition", ["lrb6", "bb2025"])
+def test_every_skill_the_engine_counts_is_a_skill_of_its_edition(edition: str) -> None:
+    known = content_skills(edition)
+    missing = [
+        f"{use.slug} → {registry.content_slug(edition, use.slug)}: add rulebook/content/{edition}/skills/"
+        f"{registry.content_slug(edition, use.slug)}.toml, or take {edition!r} out of its editions in "
+        "rulebook/engine/skills.py"
+        for use in registry.SKILLS
+        if edition in use.editions and registry.content_slug(edition, use.slug) not in known
+    ]
+    assert missing == []
+
+
+def test_a_skill_the_edition_lacks_is_marked_so() -> None:
+    """Brawler, Hatred and Iron Hard Skin are 2025 skills: the classic content has none of them."""
+    classic = content_skills("lrb6")
+    for use in registry.SKILLS:
+        if "lrb6" not in use.editions:
+            assert use.slug not in classic, use.slug
+
+
+def test_the_derived_lists_come_from_the_registry() -> None:
+    assert registry.SKILL_REROLLS == {
+        "dodge": "dodge",
+        "rush": "sure-feet",
+        "pickup": "sure-hands",
+        "catch": "catch",
+        "pass": "pass",
+    }
+    assert registry.opponent_skills("dodge") == ("tackle", "diving-tackle")
+    assert registry.engine_slug("bb2025", "claws") == "claw" and registry.content_slug("bb2025", "claw") == "claws"
+    assert registry.not_counted("bb2025", ["dodge", "sidestep", "pogo-stick", "leader"]) == ("leader", "pogo-stick")

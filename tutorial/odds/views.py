@@ -1,0 +1,35 @@
+"""The odds calculator's page and its JSON endpoint. Thin: page.py presents, calculator.py reads
+the request and builds the JSON; without JavaScript the page is a plain GET of its form. Both are
+public pages (rulebook.serving): cached for anonymous readers, GET only."""
+
+from __future__ import annotations
+
+from django.http import HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils.translation import get_language
+
+from rulebook.http import HtmxHttpRequest
+from rulebook.serving import public_page
+
+from . import calculator, page
+
+HTMX_HEADERS = ("HX-Request", "HX-Target")  # the answer is a fragment, chosen by its target
+
+
+@public_page(params=page.QUERY_PARAMS, vary=HTMX_HEADERS)
+def odds_page(request: HtmxHttpRequest) -> HttpResponse:
+    context = page.page_context(request.GET, get_language())
+    partial = bool(request.htmx) and request.htmx.target == "odds-result"
+    response = render(request, "tutorial/odds.html#odds-result" if partial else "tutorial/odds.html", context)
+    if partial:  # the address bar shows the short share code, not every field of the form
+        response["HX-Push-Url"] = context.get("share_url") or "false"
+    return response
+
+
+@public_page(params=calculator.QUERY_PARAMS)
+def odds_api(request: HtmxHttpRequest) -> JsonResponse:
+    try:
+        payload = calculator.api_payload(request.GET)
+    except calculator.OddsError as error:
+        return JsonResponse({"error": str(error)}, status=400)
+    return JsonResponse(payload)
