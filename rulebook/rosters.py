@@ -1,10 +1,9 @@
-"""What the team pages and the team builder show: profiles in the edition's own notation, starting
-skills with their parameters, the staff's names, and a coach's choice read from a query string and
+"""What the team pages and the team builder show: profiles in the edition's own notation (written
+by notation.py), starting skills with their parameters, the staff's names, and a coach's choice read from a query string and
 priced by the engine (rulebook/engine/teambuilding.py holds every number and limit)."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
@@ -13,7 +12,7 @@ from django.utils.functional import Promise
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, pgettext_lazy
 
-from . import formatting, labels, selectors
+from . import formatting, labels, notation, selectors
 from .engine import (
     APOTHECARY,
     ASSISTANT_COACHES,
@@ -32,12 +31,12 @@ from .engine import (
 )
 from .http import QueryError, query_int
 from .links import item_url
+from .translated import in_language
 from .vocab import BLOOD_BOWL_EDITIONS
 
 if TYPE_CHECKING:
     from .models import Positional, StartingSkill, Team
 
-NO_VALUE = "–"
 # The most a builder field accepts: beyond the rules (the engine says which rule breaks), but bounded.
 MAX_FIELD = 99
 
@@ -66,20 +65,6 @@ def edition_of(team: Team) -> Edition:
 # --- profiles and skills ----------------------------------------------------------------------
 
 
-def characteristic(edition: Edition, key: str, value: int) -> str:
-    """A characteristic as the edition writes it: classic AG 3 and AV 8, 2025 AG 3+, PA 4+ (– for
-    none) and AV 9+."""
-    if key == "pa":
-        return f"{value}+" if edition.has_passing_ability and value else NO_VALUE
-    if (key == "ag" and edition.ag_is_target) or (key == "av" and edition.av_is_target):
-        return f"{value}+"
-    return str(value)
-
-
-# A skill named with a placeholder for its parameter: "Loner (X+)", "Animosidad (X)".
-PLACEHOLDER_RE = re.compile(r"\s*\(X\+?\)$")
-
-
 @dataclass(frozen=True)
 class SkillChip:
     slug: str
@@ -90,16 +75,14 @@ class SkillChip:
     @property
     def label(self) -> str:
         """ "Loner (4+)" from "Loner (X+)" and 4+; "Mighty Blow" without a parameter."""
-        if not self.parameter:
-            return self.name
-        return f"{PLACEHOLDER_RE.sub('', self.name)} ({self.parameter})"
+        return notation.with_parameter(self.name, self.parameter)
 
 
 def skill_chip(starting: StartingSkill, lang: str) -> SkillChip:
     skill = starting.skill
-    parameter = getattr(starting.parameter, f"label_{lang}") if starting.parameter is not None else starting.value
+    parameter = in_language(starting.parameter, "label", lang) if starting.parameter is not None else starting.value
     return SkillChip(
-        skill.slug, getattr(skill, f"name_{lang}"), parameter, item_url("skill", skill.ruleset.key, skill.slug, lang)
+        skill.slug, in_language(skill, "name", lang), parameter, item_url("skill", skill.ruleset.key, skill.slug, lang)
     )
 
 
@@ -128,51 +111,28 @@ class PositionalView:
         return self.positional.slug
 
 
-# The glossary term of each characteristic ends with its abbreviation in that language and edition:
-# "Movimiento (MO)" in the classic Spanish rules, "Movimiento (MV)" in the 2025 ones.
-CHARACTERISTIC_TERMS = {
-    "ma": "movement-allowance",
-    "st": "strength",
-    "ag": "agility",
-    "pa": "passing-ability",
-    "av": "armour-value",
-}
-ABBREVIATION_RE = re.compile(r"\(([^()]+)\)\s*$")
-
-
-def profile_keys(edition: Edition) -> tuple[str, ...]:
-    return ("ma", "st", "ag", "pa", "av") if edition.has_passing_ability else ("ma", "st", "ag", "av")
-
-
-def characteristic_abbreviations(ruleset: str, lang: str) -> dict[str, str]:
-    """MA ST AG PA AV as the glossary abbreviates them (the English key when a term is missing)."""
-    terms = selectors.glossary_terms(ruleset, tuple(CHARACTERISTIC_TERMS.values()), lang)
-    found = {}
-    for key, slug in CHARACTERISTIC_TERMS.items():
-        match = ABBREVIATION_RE.search(terms.get(slug, ""))
-        found[key] = match[1] if match else key.upper()
-    return found
-
-
 def characteristic_labels(team: Team, lang: str) -> list[str]:
-    labels_by_key = characteristic_abbreviations(team.ruleset.key, lang)
-    return [labels_by_key[key] for key in profile_keys(edition_of(team))]
+    """The profile's column heads, as the team's glossary abbreviates them (MO FU AG AR)."""
+    labels_by_key = notation.abbreviations(team.ruleset.key, lang)
+    return [labels_by_key[key] for key in notation.profile_keys(edition_of(team))]
 
 
 def positional_views(team: Team, lang: str) -> list[PositionalView]:
     edition = edition_of(team)
-    abbreviations = characteristic_abbreviations(team.ruleset.key, lang)
+    abbreviations = notation.abbreviations(team.ruleset.key, lang)
     views = []
     for positional in team.positionals.all():
         profile = tuple(
-            Characteristic(key, abbreviations[key], characteristic(edition, key, getattr(positional, key)))
-            for key in profile_keys(edition)
+            Characteristic(
+                key, abbreviations[key], notation.characteristic_value(edition, key, getattr(positional, key))
+            )
+            for key in notation.profile_keys(edition)
         )
         views.append(
             PositionalView(
                 positional=positional,
-                name=getattr(positional, f"name_{lang}"),
-                name_en=getattr(positional, "name_en"),  # noqa: B009 - a column added by modeltranslation
+                name=in_language(positional, "name", lang),
+                name_en=in_language(positional, "name", "en"),
                 quantity=f"0–{positional.max_quantity}",
                 cost=formatting.num(positional.cost),
                 profile=profile,
@@ -254,7 +214,7 @@ def build(team: Team, params: Mapping[str, str], lang: str) -> Builder:
     errors: list[str] = []
     players = []
     for positional in team.positionals.all():
-        name = getattr(positional, f"name_{lang}")
+        name = in_language(positional, "name", lang)
         value = _read(params, player_field(positional.slug), 0, name, errors)
         players.append(
             BuilderField(

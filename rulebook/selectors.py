@@ -21,9 +21,9 @@ from .models import (
     Team,
     TeamRule,
 )
-from .rendering.version import content_version as content_version  # readers key their caches by it
 from .search.text import fold
-from .vocab import LANGS, OLDER_RULESET
+from .translated import all_languages, column, in_language
+from .vocab import OLDER_RULESET
 
 
 def rulesets() -> list[Ruleset]:
@@ -64,7 +64,7 @@ def chapter_sections(chapter: RuleSection) -> list[RuleSection]:
 
 def sorted_skills(ruleset: Ruleset, lang: str, **filters: str) -> list[Skill]:
     qs = Skill.objects.filter(ruleset=ruleset, **{k: v for k, v in filters.items() if v})
-    return sorted(qs.select_related("ruleset"), key=lambda s: collation_key(getattr(s, f"name_{lang}"), lang))
+    return sorted(qs.select_related("ruleset"), key=lambda s: collation_key(in_language(s, "name", lang), lang))
 
 
 def skill_kinds(ruleset: Ruleset) -> list[str]:
@@ -89,7 +89,7 @@ def skill_or_404(ruleset: Ruleset, slug: str) -> Skill:
 
 
 def related_skills(skill: Skill, lang: str) -> list[Skill]:
-    return sorted(skill.related.all(), key=lambda s: collation_key(getattr(s, f"name_{lang}"), lang))
+    return sorted(skill.related.all(), key=lambda s: collation_key(in_language(s, "name", lang), lang))
 
 
 def edition_skill_names(ruleset: str, lang: str) -> dict[str, str]:
@@ -97,13 +97,13 @@ def edition_skill_names(ruleset: str, lang: str) -> dict[str, str]:
     in the other edition (so "side-step" names the 2025 Sidestep), in one query."""
     names: dict[str, str] = {}
     aliases: dict[str, str] = {}
-    rows = Skill.objects.filter(ruleset__key=ruleset).values_list("slug", f"name_{lang}", "counterpart__slug")
+    rows = Skill.objects.filter(ruleset__key=ruleset).values_list("slug", column("name", lang), "counterpart__slug")
     for slug, name, counterpart in rows:
         names[slug] = name
         if counterpart:
             aliases[counterpart] = name
     counterparts_of = Skill.objects.filter(ruleset__key=ruleset, counterparts_of__isnull=False).values_list(
-        f"name_{lang}", "counterparts_of__slug"
+        column("name", lang), "counterparts_of__slug"
     )
     for name, other in counterparts_of:
         aliases.setdefault(other, name)
@@ -112,7 +112,7 @@ def edition_skill_names(ruleset: str, lang: str) -> dict[str, str]:
 
 def edition_term_names(ruleset: str, lang: str) -> dict[str, str]:
     """Every glossary term of a ruleset in a language, by slug, in one query."""
-    return dict(GlossaryTerm.objects.filter(ruleset__key=ruleset).values_list("slug", f"term_{lang}"))
+    return dict(GlossaryTerm.objects.filter(ruleset__key=ruleset).values_list("slug", column("term", lang)))
 
 
 def skill_names(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) -> dict[str, str]:
@@ -121,7 +121,7 @@ def skill_names(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) -> 
     rulesets = [ruleset, *([OLDER_RULESET[ruleset]] if ruleset in OLDER_RULESET else [])]
     found: dict[str, str] = {}
     rows = Skill.objects.filter(ruleset__key__in=rulesets, slug__in=list(slugs)).values_list(
-        "ruleset__key", "slug", f"name_{lang}"
+        "ruleset__key", "slug", column("name", lang)
     )
     for _key, slug, name in sorted(rows, key=lambda row: rulesets.index(row[0]), reverse=True):
         if name:
@@ -132,7 +132,7 @@ def skill_names(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) -> 
 def skill_choices(ruleset: str, lang: str) -> list[tuple[str, str, str]]:
     """(slug, name, category) of every skill and trait of a ruleset, in the language's alphabetical
     order, in one query (the board's skill picker and the check of a position's skills)."""
-    rows = Skill.objects.filter(ruleset__key=ruleset).values_list("slug", f"name_{lang}", "category")
+    rows = Skill.objects.filter(ruleset__key=ruleset).values_list("slug", column("name", lang), "category")
     return sorted(
         ((slug, name or slug, category) for slug, name, category in rows), key=lambda r: collation_key(r[1], lang)
     )
@@ -189,7 +189,7 @@ def glossary_concordance(ruleset: Ruleset, lang: str) -> Concordance:
     language, for this ruleset and the others that name the same concept."""
     terms = sorted(
         GlossaryTerm.objects.filter(ruleset=ruleset).select_related("ruleset"),
-        key=lambda t: collation_key(getattr(t, f"term_{lang}"), lang),
+        key=lambda t: collation_key(in_language(t, "term", lang), lang),
     )
     others: dict[str, list[GlossaryTerm]] = {}
     for term in GlossaryTerm.objects.exclude(ruleset=ruleset).select_related("ruleset"):
@@ -197,7 +197,7 @@ def glossary_concordance(ruleset: Ruleset, lang: str) -> Concordance:
 
     def rows(term: GlossaryTerm) -> list[tuple[GlossaryTerm, list[tuple[str, str]]]]:
         group = [term, *others.get(term.concept, [])]
-        return [(t, [(code, getattr(t, f"term_{code}")) for code in LANGS]) for t in group]
+        return [(t, list(all_languages(t, "term").items())) for t in group]
 
     return [(term, rows(term)) for term in terms]
 
@@ -213,7 +213,7 @@ def edition_changes(ruleset: Ruleset, lang: str) -> list[Skill]:
         .exclude(counterpart=None)
         .select_related("ruleset", "counterpart__ruleset")
     )
-    return sorted(linked, key=lambda s: collation_key(getattr(s, f"name_{lang}"), lang))
+    return sorted(linked, key=lambda s: collation_key(in_language(s, "name", lang), lang))
 
 
 ITEM_MODELS = {"skill": Skill, "table": GameTable, "term": GlossaryTerm, "variant": RuleVariant}
@@ -237,12 +237,14 @@ def find_item(
 def table_row_names(ruleset: str, table: str, lang: str) -> dict[int, str]:
     """The names of a table's rows in a language, by the lowest roll of each row (one query)."""
     rows = TableRow.objects.filter(table__ruleset__key=ruleset, table__slug=table, range_low__isnull=False)
-    return {low: name for low, name in rows.values_list("range_low", f"name_{lang}") if name}
+    return {low: name for low, name in rows.values_list("range_low", column("name", lang)) if name}
 
 
 def glossary_terms(ruleset: str, slugs: list[str] | tuple[str, ...], lang: str) -> dict[str, str]:
     """Several glossary terms of a ruleset in a language, by slug, in one query (missing ones left out)."""
-    rows = GlossaryTerm.objects.filter(ruleset__key=ruleset, slug__in=list(slugs)).values_list("slug", f"term_{lang}")
+    rows = GlossaryTerm.objects.filter(ruleset__key=ruleset, slug__in=list(slugs)).values_list(
+        "slug", column("term", lang)
+    )
     return {slug: term for slug, term in rows if term}
 
 
@@ -270,17 +272,17 @@ def teams(ruleset: Ruleset, lang: str, name: str = "", league: str = "", tier: i
     wanted = fold(name.strip())
 
     def matches(team: Team) -> bool:
-        english = getattr(team, "name_en")  # noqa: B009 - a column added by modeltranslation
-        return not wanted or wanted in fold(getattr(team, f"name_{lang}")) or wanted in fold(english)
+        english = in_language(team, "name", "en")
+        return not wanted or wanted in fold(in_language(team, "name", lang)) or wanted in fold(english)
 
     found = [team for team in qs.distinct() if matches(team)]
-    return sorted(found, key=lambda t: collation_key(getattr(t, f"name_{lang}"), lang))
+    return sorted(found, key=lambda t: collation_key(in_language(t, "name", lang), lang))
 
 
 def leagues(ruleset: Ruleset, lang: str) -> list[TeamRule]:
     """The leagues teams of the ruleset play in (2025), for the list's filter."""
     found = TeamRule.objects.filter(ruleset=ruleset, kind="league")
-    return sorted(found, key=lambda r: collation_key(getattr(r, f"name_{lang}"), lang))
+    return sorted(found, key=lambda r: collation_key(in_language(r, "name", lang), lang))
 
 
 def team_tiers(ruleset: Ruleset) -> list[int]:
@@ -325,7 +327,7 @@ def positionals_starting_with(skill: Skill, lang: str) -> list[tuple[Team, Posit
         "positional__team__ruleset", "parameter", "skill__ruleset"
     )
     found = [(row.positional.team, row.positional, row) for row in rows]
-    return sorted(found, key=lambda item: (collation_key(getattr(item[0], f"name_{lang}"), lang), item[1].position))
+    return sorted(found, key=lambda item: (collation_key(in_language(item[0], "name", lang), lang), item[1].position))
 
 
 def roster_positionals(ruleset_key: str) -> list[Positional]:

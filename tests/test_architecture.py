@@ -1,5 +1,6 @@
 """Dependencies point one way, through narrow doors: tutorial → rulebook (its selectors, links,
-formatting, sitemaps, vocabulary, query readers, serving decorators) → engine (standard library only), and views read no models."""
+formatting, translated fields, notation, the content version's cache, sitemaps, vocabulary, query
+readers, serving decorators) → engine (standard library only), and views read no models."""
 
 from __future__ import annotations
 
@@ -14,6 +15,9 @@ TUTORIAL_DOORS = (
     "rulebook.formatting",
     "rulebook.sitemaps",
     "rulebook.vocab",
+    "rulebook.translated",
+    "rulebook.notation",
+    "rulebook.rendering.version",
     "rulebook.http",
     "rulebook.serving",
     "rulebook.engine",

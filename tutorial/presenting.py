@@ -7,7 +7,6 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
 from django.utils.html import escape
@@ -16,6 +15,8 @@ from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
 from rulebook import links, selectors
+from rulebook.rendering.version import per_content_version
+from rulebook.translated import in_language
 
 from . import inputs, pictures
 from .actions.base import ExplanationPanel
@@ -168,7 +169,7 @@ def resolve_link(spec: str, default_ruleset: str, lang: str) -> dict[str, str] |
     item = selectors.find_item(ruleset, kind, slug)
     if item is None:
         return None
-    label = getattr(item, f"{selectors.LABEL_FIELDS[kind]}_{lang}") or slug
+    label = in_language(item, selectors.LABEL_FIELDS[kind], lang, default=slug)
     url = links.section_url(ruleset, item, lang) if kind == "section" else links.item_url(kind, ruleset, slug, lang)  # type: ignore[arg-type]
     return {"url": url, "label": label, "kind": kind}
 
@@ -183,11 +184,11 @@ def link_key(label: str) -> str:
 
 def links_for(step: StepSpec, ruleset: str, lang: str) -> list[dict[str, str]]:
     """The rules a step involves, each once (looked up once per content version)."""
-    return [dict(link) for link in _links(tuple(step.links), ruleset, lang, selectors.content_version())]
+    return [dict(link) for link in _links(tuple(step.links), ruleset, lang)]
 
 
-@lru_cache(maxsize=1024)
-def _links(specs: tuple[str, ...], ruleset: str, lang: str, version: str) -> tuple[dict[str, str], ...]:
+@per_content_version(maxsize=1024)
+def _links(specs: tuple[str, ...], ruleset: str, lang: str) -> tuple[dict[str, str], ...]:
     """One link per page and per name (the first listed, usually the rules section, wins over a
     glossary entry of the same name)."""
     found: list[dict[str, str]] = []

@@ -14,6 +14,7 @@ from typing import Any
 from django.conf import settings
 
 from ..models import GameTable, GlossaryTerm, RuleSection, Ruleset, Skill, SkillParameter, Team, TeamRule
+from ..translated import all_languages
 from ..vocab import LANGS
 from .files import read_exceptions
 
@@ -23,7 +24,7 @@ Fields = list[tuple[str, dict[str, str]]]  # ("slug.field", {lang: text})
 
 
 def _values(obj: Any, name: str) -> dict[str, str]:
-    return {lang: (getattr(obj, f"{name}_{lang}") or "").strip() for lang in LANGS}
+    return {lang: text.strip() for lang, text in all_languages(obj, name).items()}
 
 
 def _present(obj: Any, names: tuple[str, ...], prefix: str) -> Iterator[tuple[str, dict[str, str]]]:

@@ -28,6 +28,7 @@ from ..models import (
     Team,
     TeamRule,
 )
+from ..translated import all_languages, set_in_language
 from ..vocab import LANGS
 from . import teams
 
@@ -230,7 +231,7 @@ def normalise_ruleset(data: Data) -> Data:
 
 
 def _translated_from(instance: models.Model, name: str) -> dict[str, str]:
-    return {lang: getattr(instance, f"{name}_{lang}") or "" for lang in LANGS}
+    return all_languages(instance, name)
 
 
 def _ref(item: Any) -> str:
@@ -308,7 +309,7 @@ def ruleset_to_dict(ruleset: Ruleset) -> Data:
 
 def assign_translated(instance: models.Model, name: str, values: dict[str, str] | None) -> None:
     for lang in LANGS:
-        setattr(instance, f"{name}_{lang}", (values or {}).get(lang, ""))
+        set_in_language(instance, name, lang, (values or {}).get(lang, ""))
 
 
 def apply_fields(spec: KindSpec, instance: Any, data: Data) -> None:

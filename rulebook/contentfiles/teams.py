@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ..models import Positional, SkillParameter, StartingSkill, Team, TeamRule
+from ..translated import all_languages, set_in_language
 from ..vocab import ACCESS_CATEGORIES, LANGS, TEAM_RULE_KINDS
 
 Data = dict[str, Any]
@@ -33,12 +34,12 @@ def _languages(value: Any) -> dict[str, str]:
 
 
 def _translated(instance: Any, name: str) -> dict[str, str]:
-    return {lang: getattr(instance, f"{name}_{lang}") or "" for lang in LANGS}
+    return all_languages(instance, name)
 
 
 def assign(instance: Any, name: str, values: dict[str, str] | None) -> None:
     for lang in LANGS:
-        setattr(instance, f"{name}_{lang}", (values or {}).get(lang, ""))
+        set_in_language(instance, name, lang, (values or {}).get(lang, ""))
 
 
 def split_skill(text: str) -> tuple[str, str] | None:

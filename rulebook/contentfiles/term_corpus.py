@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..vocab import BLOOD_BOWL_EDITIONS, LANGS
+from ..translated import all_languages
+from ..vocab import BLOOD_BOWL_EDITIONS
 
 BLOOD_BOWL = BLOOD_BOWL_EDITIONS
 FOLDERS = {
@@ -106,7 +107,7 @@ def corpus_from_db() -> Corpus:
     from ..models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill, Team, TeamRule
 
     def values(obj: Any, name: str) -> dict[str, str]:
-        return {lang: getattr(obj, f"{name}_{lang}") or "" for lang in LANGS}
+        return all_languages(obj, name)
 
     corpus = Corpus()
 

@@ -18,7 +18,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import override
 
-from ..rendering.version import content_version
+from ..rendering.version import per_content_version
 from ..signals import CONTENT_MODELS  # the rows whose change is a new content version
 from ..sitemaps import SITEMAPS
 
@@ -27,22 +27,16 @@ CODE_DIRS = ("static", "rulebook/templates", "locale")
 CODE_SUFFIXES = {".css", ".js", ".svg", ".png", ".html", ".mo", ".webmanifest"}
 ICON_SIZES = (192, 512)
 
-_versions: dict[str, str] = {}
 
-
+@per_content_version(maxsize=1)
 def pack_version() -> str:
     """12 hex digits; computed once per content version in each process."""
-    version = content_version()
-    found = _versions.get(version)
-    if found is None:
-        _versions.clear()
-        digest = hashlib.sha256(_code_fingerprint().encode())
-        for model in CONTENT_MODELS:
-            names = [f.attname for f in model._meta.concrete_fields if f.attname != "updated_at"]
-            for row in model._default_manager.order_by("pk").values_list(*names):
-                digest.update(repr(row).encode())
-        found = _versions[version] = digest.hexdigest()[:12]
-    return found
+    digest = hashlib.sha256(_code_fingerprint().encode())
+    for model in CONTENT_MODELS:
+        names = [f.attname for f in model._meta.concrete_fields if f.attname != "updated_at"]
+        for row in model._default_manager.order_by("pk").values_list(*names):
+            digest.update(repr(row).encode())
+    return digest.hexdigest()[:12]
 
 
 @lru_cache(maxsize=1)

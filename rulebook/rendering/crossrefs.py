@@ -13,9 +13,10 @@ from django.utils.html import escape
 
 from ..links import item_url, section_url
 from ..models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
+from ..translated import in_language
 from ..vocab import LANGS
 from .markup import Mention, MentionLinker, Target, render
-from .version import content_version
+from .version import content_version, per_content_version
 
 
 @dataclass(frozen=True)
@@ -44,8 +45,8 @@ def legible_svg(svg: str) -> str:
 
 
 def _figure_html(figure: Figure, lang: str) -> str:
-    caption = escape(getattr(figure, f"caption_{lang}"))
-    alt = escape(getattr(figure, f"alt_{lang}"))
+    caption = escape(in_language(figure, "caption", lang))
+    alt = escape(in_language(figure, "alt", lang))
     # The SVG is our own reviewed file; it is wrapped as one image with the alt text.
     return (
         f'<figure class="figure" id="figure-{figure.slug}">'
@@ -59,28 +60,28 @@ def _build_index(lang: str) -> Index:
     sections = RuleSection.objects.select_related("ruleset", "parent__parent")
     for section in sections:
         targets[(section.ruleset.key, "section", section.slug)] = Target(
-            section_url(section.ruleset.key, section, lang), getattr(section, f"title_{lang}")
+            section_url(section.ruleset.key, section, lang), in_language(section, "title", lang)
         )
     for skill in Skill.objects.select_related("ruleset"):
         targets[(skill.ruleset.key, "skill", skill.slug)] = Target(
-            item_url("skill", skill.ruleset.key, skill.slug, lang), getattr(skill, f"name_{lang}")
+            item_url("skill", skill.ruleset.key, skill.slug, lang), in_language(skill, "name", lang)
         )
     for table in GameTable.objects.select_related("ruleset"):
         targets[(table.ruleset.key, "table", table.slug)] = Target(
-            item_url("table", table.ruleset.key, table.slug, lang), getattr(table, f"title_{lang}")
+            item_url("table", table.ruleset.key, table.slug, lang), in_language(table, "title", lang)
         )
     for term in GlossaryTerm.objects.select_related("ruleset"):
         targets[(term.ruleset.key, "term", term.slug)] = Target(
-            item_url("term", term.ruleset.key, term.slug, lang), getattr(term, f"term_{lang}")
+            item_url("term", term.ruleset.key, term.slug, lang), in_language(term, "term", lang)
         )
     for variant in RuleVariant.objects.select_related("ruleset"):
         targets[(variant.ruleset.key, "variant", variant.slug)] = Target(
             item_url("variant", variant.ruleset.key, variant.slug, lang),
-            getattr(variant, f"title_{lang}"),
+            in_language(variant, "title", lang),
         )
     for figure in Figure.objects.select_related("ruleset"):
         targets[(figure.ruleset.key, "figure", figure.slug)] = Target(
-            "", getattr(figure, f"caption_{lang}"), _figure_html(figure, lang)
+            "", in_language(figure, "caption", lang), _figure_html(figure, lang)
         )
     return Index(targets, _linkers(lang))
 
@@ -88,13 +89,13 @@ def _build_index(lang: str) -> Index:
 def _linkers(lang: str) -> dict[str, MentionLinker]:
     mentions: dict[str, list[Mention]] = {}
     for skill in Skill.objects.select_related("ruleset"):
-        name = getattr(skill, f"name_{lang}")
+        name = in_language(skill, "name", lang)
         url = item_url("skill", skill.ruleset.key, skill.slug, lang)
         # Skill names are capitalised in rules text; matching case keeps "a block" from
         # linking to the Block skill.
         mentions.setdefault(skill.ruleset.key, []).append(Mention(name, url, f"skill:{skill.slug}", True))
     for term in GlossaryTerm.objects.select_related("ruleset"):
-        word = getattr(term, f"term_{lang}")
+        word = in_language(term, "term", lang)
         if len(word) < 4:
             continue  # "KO", "AG": too short to find safely inside prose
         url = item_url("term", term.ruleset.key, term.slug, lang)
@@ -107,16 +108,9 @@ def _linkers(lang: str) -> dict[str, MentionLinker]:
     return {key: MentionLinker(items) for key, items in mentions.items()}
 
 
-_indexes: dict[tuple[str, str], Index] = {}
-
-
+@per_content_version(maxsize=len(LANGS))
 def index_for(lang: str) -> Index:
-    key = (lang, content_version())
-    if key not in _indexes:
-        if len(_indexes) > 2 * len(LANGS):  # older versions are never asked for again
-            _indexes.clear()
-        _indexes[key] = _build_index(lang)
-    return _indexes[key]
+    return _build_index(lang)
 
 
 def _self_key(obj: Any) -> str:
@@ -135,7 +129,7 @@ def rendered(obj: Any, field: str, lang: str) -> str:
         index = index_for(lang)
         ruleset = obj.table.ruleset if hasattr(obj, "table") else obj.ruleset
         html = render(
-            getattr(obj, f"{field}_{lang}") or "",
+            in_language(obj, field, lang),
             ruleset.key,
             index.resolve,
             index.linkers.get(ruleset.key),

@@ -10,6 +10,7 @@ from collections.abc import Callable
 from ..links import chapter_of, positional_anchor
 from ..models import Figure, GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, Team
 from ..rendering.markup import Reference, plain_text
+from ..translated import all_languages, in_language
 from ..vocab import LANGS
 from .index import Document
 
@@ -17,7 +18,7 @@ Labels = dict[tuple[str, str, str], dict[str, str]]  # (ruleset, kind, slug) →
 
 
 def _langs(obj: object, field: str) -> dict[str, str]:
-    return {lang: getattr(obj, f"{field}_{lang}") or "" for lang in LANGS}
+    return all_languages(obj, field)
 
 
 def _labels(
@@ -139,7 +140,7 @@ def build_documents() -> list[Document]:
         for row in table.rows.all():
             names = _langs(row, "name")
             titles = {
-                lang: f"{getattr(table, f'title_{lang}')} {row.range_text}: {names[lang]}".rstrip(": ")
+                lang: f"{in_language(table, 'title', lang)} {row.range_text}: {names[lang]}".rstrip(": ")
                 for lang in LANGS
             }
             row_document = Document(
@@ -183,8 +184,8 @@ def _team_documents() -> list[Document]:
         positionals = list(team.positionals.all())
         texts = {
             lang: " ".join(
-                [plain_text(getattr(team, f"description_{lang}") or "")]
-                + [getattr(p, f"name_{lang}") for p in positionals]
+                [plain_text(in_language(team, "description", lang))]
+                + [in_language(p, "name", lang) for p in positionals]
             )
             for lang in LANGS
         }
@@ -192,9 +193,9 @@ def _team_documents() -> list[Document]:
         _add_aliases(document, {"it": names["en"]})  # Italian players type the English name
         documents.append(document)
         for positional in positionals:
-            titles = {lang: f"{getattr(positional, f'name_{lang}')} · {names[lang]}" for lang in LANGS}
+            titles = {lang: f"{in_language(positional, 'name', lang)} · {names[lang]}" for lang in LANGS}
             skills = {
-                lang: ", ".join(getattr(s.skill, f"name_{lang}") for s in positional.starting_skills.all())
+                lang: ", ".join(in_language(s.skill, "name", lang) for s in positional.starting_skills.all())
                 for lang in LANGS
             }
             positional_document = Document(

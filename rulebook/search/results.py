@@ -21,7 +21,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from .. import labels
 from ..links import fast_item_url
-from ..rendering.version import content_version
+from ..rendering.version import content_version, per_content_version
 from ..vocab import LANGS
 from .documents import build_documents
 from .index import OTHER, Document, Match, SearchIndex
@@ -31,7 +31,6 @@ from .snippets import highlight, snippet
 from .text import fold, words
 
 BUILD_SECONDS = 20  # the lock's lifetime, and how long another process waits for the build
-_indexes: dict[str, SearchIndex] = {}
 
 
 def shared_between_processes() -> bool:
@@ -39,14 +38,9 @@ def shared_between_processes() -> bool:
     return not isinstance(caches["default"], LocMemCache | DummyCache)
 
 
+@per_content_version(maxsize=1)
 def current_index() -> SearchIndex:
-    version = content_version()
-    index = _indexes.get(version)
-    if index is None:
-        index = _fetch_or_build(version)
-        _indexes.clear()
-        _indexes[version] = index
-    return index
+    return _fetch_or_build(content_version())  # on a miss only; in a request, its memo
 
 
 def _fetch_or_build(version: str) -> SearchIndex:

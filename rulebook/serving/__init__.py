@@ -12,8 +12,13 @@ request headers the answer depends on (HX-Request for a view that answers a frag
 The page is then cached for anonymous readers under the content version (middleware.py), with a
 strong ETag, Cache-Control and the exact Vary, and answers 405 to unsafe methods. A view that
 is read-only but must not be cached (a redirect to something random) uses @read_only instead.
+
+A JSON endpoint under /api/v1/ adds @api_view inside @public_page and raises ApiError for a bad
+request: every error of the API is {"error": "<English message>", "problem": "<stable key>"}
+(api.py).
 """
 
+from .api import ApiError, api_view
 from .policy import PagePolicy, public_page, read_only
 
-__all__ = ["PagePolicy", "public_page", "read_only"]
+__all__ = ["ApiError", "PagePolicy", "api_view", "public_page", "read_only"]

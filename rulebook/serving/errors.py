@@ -1,5 +1,5 @@
 """Error answers: a page in the reader's language (from the address, else the language already
-chosen for the request), or JSON under /api/. The 400, 403, 405 and 500 pages are standalone
+chosen for the request), or under /api/ the API's JSON error (api.py: {"error", "problem"}). The 400, 403, 405 and 500 pages are standalone
 (error.html): they must render even for a request whose Host was refused, so nothing on them
 builds an absolute URL."""
 
@@ -8,13 +8,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.translation import get_language, get_language_from_path, override
 from django.utils.translation import gettext as _
 
 from ..vocab import LANGS, RULESET_KEYS
+from . import api
 
 PAGE_WORDS = frozenset({*RULESET_KEYS, "skills", "tables", "rules", "glossary", "differences", "tutorial", "odds"})
 
@@ -44,7 +45,7 @@ def _error_page(request: HttpRequest, status: int, title: str, message: str) -> 
 
 def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if is_api(request):
-        return JsonResponse({"error": f"no such endpoint or item: {request.path[:200]}"}, status=404)
+        return api.error_answer(f"no such endpoint or item: {request.path[:200]}", api.NOT_FOUND, 404)
     message = ""
     if exception is not None and exception.args and isinstance(exception.args[0], str):
         message = exception.args[0]
@@ -55,21 +56,21 @@ def not_found(request: HttpRequest, exception: Exception | None = None) -> HttpR
 
 def bad_request(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if is_api(request):
-        return JsonResponse({"error": "bad request"}, status=400)
+        return api.error_answer("bad request", api.BAD_REQUEST, 400)
     with override(reader_language(request)):
         return _error_page(request, 400, _("Bad request"), _("The address or the data sent with it could not be read."))
 
 
 def permission_denied(request: HttpRequest, exception: Exception | None = None) -> HttpResponse:
     if is_api(request):
-        return JsonResponse({"error": "forbidden"}, status=403)
+        return api.error_answer("forbidden", api.FORBIDDEN, 403)
     with override(reader_language(request)):
         return _error_page(request, 403, _("Not allowed"), _("You may not open this page."))
 
 
 def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
     if is_api(request):
-        return JsonResponse({"error": "the form's security check failed"}, status=403)
+        return api.error_answer("the form's security check failed", api.FORBIDDEN, 403)
     with override(reader_language(request)):
         return _error_page(
             request,
@@ -82,11 +83,9 @@ def csrf_failure(request: HttpRequest, reason: str = "") -> HttpResponse:
 def method_not_allowed(request: HttpRequest, allowed: Iterable[str]) -> HttpResponse:
     allowed = tuple(allowed)
     if is_api(request):
-        response: HttpResponse = JsonResponse(
-            {
-                "error": f"method {request.method[:20] if request.method else ''} not allowed; use {' or '.join(allowed)}"
-            },
-            status=405,
+        method = request.method[:20] if request.method else ""
+        response: HttpResponse = api.error_answer(
+            f"method {method} not allowed; use {' or '.join(allowed)}", api.NOT_ALLOWED, 405
         )
     else:
         with override(reader_language(request)):
@@ -99,7 +98,7 @@ def method_not_allowed(request: HttpRequest, allowed: Iterable[str]) -> HttpResp
 
 def server_error(request: HttpRequest) -> HttpResponse:
     if is_api(request):
-        return JsonResponse({"error": "internal error"}, status=500)
+        return api.error_answer("internal error", api.INTERNAL_ERROR, 500)
     with override(reader_language(request)):
         return _error_page(
             request,

@@ -10,6 +10,7 @@ from django.utils.translation import get_language
 
 from rulebook import formatting, labels
 from rulebook.rendering.crossrefs import rendered
+from rulebook.translated import in_language
 
 register = template.Library()
 
@@ -29,7 +30,7 @@ def pct(value: Any, digits: int = 0) -> str:
 @register.filter
 def localized(obj: Any, field: str) -> str:
     """The field in the current language (getattr with the language suffix)."""
-    return getattr(obj, f"{field}_{get_language()}", "") or ""
+    return in_language(obj, field, get_language(), missing_ok=True)
 
 
 @register.filter
@@ -42,7 +43,7 @@ def aliases_here(obj: Any) -> list[str]:
 def field_in(obj: Any, spec: str) -> str:
     """obj|field_in:"name:en" → the field in a given language."""
     field, _, lang = spec.partition(":")
-    return getattr(obj, f"{field}_{lang}", "") or ""
+    return in_language(obj, field, lang, missing_ok=True)
 
 
 @register.filter

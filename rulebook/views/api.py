@@ -1,21 +1,23 @@
-"""Read-only JSON API for bots and apps. Bad parameters → 400, unknown items → 404, both as
-{"error": "<message>"}; never an HTML error page."""
+"""Read-only JSON API for bots and apps. Bad parameters → 400 (problem "bad_parameter"), unknown
+items → 404 ("unknown_item"), both as {"error": "<message>", "problem": "<key>"} (the one shape of
+every endpoint: rulebook/serving/api.py); never an HTML error page."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
-from functools import wraps
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
-from django.http import HttpRequest, JsonResponse
+from django.http import HttpRequest
 from django.utils.translation import override
 
-from .. import rosters, selectors
+from .. import notation, rosters, selectors
 from ..http import QueryError, query_int, query_text
 from ..links import item_url
 from ..rendering.crossrefs import rendered
 from ..search.results import search as run_search
-from ..serving import public_page
+from ..serving import ApiError, api_view, public_page
+from ..serving.api import BAD_PARAMETER, UNKNOWN_ITEM
+from ..translated import in_language
 from ..vocab import LANGS, RULESET_KEYS
 
 if TYPE_CHECKING:  # views read through selectors; the models are only named in annotations
@@ -26,39 +28,12 @@ DEFAULT_LIMIT = 20
 MAX_QUERY = 200
 
 
-class ApiError(Exception):
-    def __init__(self, message: str, status: int = 400) -> None:
-        super().__init__(message)
-        self.message = message
-        self.status = status
-
-
-def api_view(*params: str) -> Callable[[Callable[..., dict[str, Any]]], Callable[..., JsonResponse]]:
-    """A JSON endpoint reading the query parameters `params`: GET only, cached like a page."""
-
-    def decorate(view: Callable[..., dict[str, Any]]) -> Callable[..., JsonResponse]:
-        @public_page(params=params)
-        @wraps(view)
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> JsonResponse:
-            try:
-                payload = view(request, *args, **kwargs)
-            except ApiError as error:
-                return JsonResponse({"error": error.message}, status=error.status)
-            response = JsonResponse(payload, json_dumps_params={"ensure_ascii": False})
-            response["Access-Control-Allow-Origin"] = "*"
-            return response
-
-        return wrapper
-
-    return decorate
-
-
 def choice(request: HttpRequest, name: str, choices: Iterable[str]) -> str:
     """An optional parameter that must be one of `choices` when given ("" when absent)."""
     allowed = tuple(choices)
     raw = request.GET.get(name, "")
     if raw and raw not in allowed:
-        raise ApiError(f"{name} must be one of {', '.join(allowed)}")
+        raise ApiError(f"{name} must be one of {', '.join(allowed)}", BAD_PARAMETER)
     return raw
 
 
@@ -66,7 +41,7 @@ def language(request: HttpRequest, required: bool = True) -> str:
     lang = choice(request, "lang", LANGS)
     if not lang:
         if required:
-            raise ApiError(f"lang must be one of {', '.join(LANGS)}")
+            raise ApiError(f"lang must be one of {', '.join(LANGS)}", BAD_PARAMETER)
         return "en"
     return lang
 
@@ -74,7 +49,7 @@ def language(request: HttpRequest, required: bool = True) -> str:
 def ruleset_by_key(key: str) -> Ruleset:
     found = selectors.find_ruleset(key) if key in RULESET_KEYS else None
     if found is None:
-        raise ApiError(f"unknown ruleset {key!r}", 404)
+        raise ApiError(f"unknown ruleset {key!r}", UNKNOWN_ITEM, 404)
     return found
 
 
@@ -82,16 +57,17 @@ def limit_from(request: HttpRequest) -> int:
     try:
         return query_int(request.GET, "limit", 1, MAX_LIMIT, DEFAULT_LIMIT)
     except QueryError:
-        raise ApiError(f"limit must be a whole number from 1 to {MAX_LIMIT}") from None
+        raise ApiError(f"limit must be a whole number from 1 to {MAX_LIMIT}", BAD_PARAMETER) from None
 
 
-@api_view("q", "lang", "ruleset", "limit")
+@public_page(params=("q", "lang", "ruleset", "limit"))
+@api_view
 def search(request: HttpRequest) -> dict[str, Any]:
     if len(request.GET.get("q", "").strip()) > MAX_QUERY:
-        raise ApiError(f"q is longer than {MAX_QUERY} characters")
+        raise ApiError(f"q is longer than {MAX_QUERY} characters", BAD_PARAMETER)
     query = query_text(request.GET, "q", MAX_QUERY)
     if not query:
-        raise ApiError("q is required")
+        raise ApiError("q is required", BAD_PARAMETER)
     lang = language(request)
     ruleset = choice(request, "ruleset", RULESET_KEYS)
     results = run_search(query, lang, current=ruleset, ruleset=ruleset, limit=limit_from(request))
@@ -113,26 +89,28 @@ def search(request: HttpRequest) -> dict[str, Any]:
     }
 
 
-@api_view("lang")
+@public_page(params=("lang",))
+@api_view
 def rulesets(request: HttpRequest) -> dict[str, Any]:
     lang = language(request, required=False)
     return {
-        "rulesets": [{"key": r.key, "name": getattr(r, f"name_{lang}"), "game": r.game} for r in selectors.rulesets()]
+        "rulesets": [{"key": r.key, "name": in_language(r, "name", lang), "game": r.game} for r in selectors.rulesets()]
     }
 
 
 def skill_summary(skill: Skill, lang: str) -> dict[str, Any]:
     return {
         "slug": skill.slug,
-        "name": getattr(skill, f"name_{lang}"),
-        "name_en": getattr(skill, "name_en"),  # noqa: B009 - a column added by modeltranslation
+        "name": in_language(skill, "name", lang),
+        "name_en": in_language(skill, "name", "en"),
         "kind": skill.kind,
         "category": skill.category,
         "url": item_url("skill", skill.ruleset.key, skill.slug, lang),
     }
 
 
-@api_view("lang")
+@public_page(params=("lang",))
+@api_view
 def skills(request: HttpRequest, key: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
@@ -140,22 +118,23 @@ def skills(request: HttpRequest, key: str) -> dict[str, Any]:
     return {"skills": [skill_summary(s, lang) for s in items]}
 
 
-@api_view("lang")
+@public_page(params=("lang",))
+@api_view
 def skill(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
     item = selectors.find_skill(ruleset, slug)
     if item is None:
-        raise ApiError(f"unknown skill {slug!r} in {key}", 404)
+        raise ApiError(f"unknown skill {slug!r} in {key}", UNKNOWN_ITEM, 404)
     with override(lang):
         text_html = rendered(item, "text", lang)
     return {
         **skill_summary(item, lang),
         "activation": item.activation,
         "elite": item.elite,
-        "text": getattr(item, f"text_{lang}"),
+        "text": in_language(item, "text", lang),
         "text_html": text_html,
-        "change_note": getattr(item, f"change_note_{lang}"),
+        "change_note": in_language(item, "change_note", lang),
         "counterparts": [
             {
                 "ruleset": other.ruleset.key,
@@ -170,7 +149,7 @@ def skill(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
 def table_payload(table: GameTable, lang: str) -> dict[str, Any]:
     return {
         "slug": table.slug,
-        "title": getattr(table, f"title_{lang}"),
+        "title": in_language(table, "title", lang),
         "dice": table.dice,
         "url": item_url("table", table.ruleset.key, table.slug, lang),
         "counterpart": (
@@ -178,41 +157,43 @@ def table_payload(table: GameTable, lang: str) -> dict[str, Any]:
             if table.counterpart is not None
             else None
         ),
-        "change_note": getattr(table, f"change_note_{lang}"),
+        "change_note": in_language(table, "change_note", lang),
         "rows": [
             {
                 "range": row.range_text,
                 "low": row.range_low,
                 "high": row.range_high,
-                "name": getattr(row, f"name_{lang}"),
-                "effect": getattr(row, f"effect_{lang}"),
+                "name": in_language(row, "name", lang),
+                "effect": in_language(row, "effect", lang),
             }
             for row in table.rows.all()
         ],
     }
 
 
-@api_view("lang")
+@public_page(params=("lang",))
+@api_view
 def tables(request: HttpRequest, key: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
     return {"tables": [table_payload(t, lang) for t in selectors.tables_with_rows(ruleset)]}
 
 
-@api_view("lang")
+@public_page(params=("lang",))
+@api_view
 def table(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = ruleset_by_key(key)
     item = selectors.find_table(ruleset, slug)
     if item is None:
-        raise ApiError(f"unknown table {slug!r} in {key}", 404)
+        raise ApiError(f"unknown table {slug!r} in {key}", UNKNOWN_ITEM, 404)
     return table_payload(item, lang)
 
 
 def blood_bowl_ruleset(key: str) -> Ruleset:
     ruleset = ruleset_by_key(key)
     if ruleset.game != "bloodbowl":
-        raise ApiError(f"{key} has no teams", 404)
+        raise ApiError(f"{key} has no teams", UNKNOWN_ITEM, 404)
     return ruleset
 
 
@@ -220,8 +201,8 @@ def team_summary(team: Team, lang: str) -> dict[str, Any]:
     rules = selectors.team_rules(team)
     return {
         "slug": team.slug,
-        "name": getattr(team, f"name_{lang}"),
-        "name_en": getattr(team, "name_en"),  # noqa: B009 - a column added by modeltranslation
+        "name": in_language(team, "name", lang),
+        "name_en": in_language(team, "name", "en"),
         "tier": team.tier or None,
         "reroll_cost": team.reroll_cost,
         "apothecary": team.apothecary,
@@ -235,17 +216,17 @@ def team_payload(team: Team, lang: str) -> dict[str, Any]:
     edition = rosters.edition_of(team)
     return {
         **team_summary(team, lang),
-        "description": getattr(team, f"description_{lang}"),
+        "description": in_language(team, "description", lang),
         "big_guys_max": team.big_guys_max,
         "rules": [
-            {"slug": r.slug, "kind": r.kind, "name": getattr(r, f"name_{lang}"), "text": getattr(r, f"text_{lang}")}
+            {"slug": r.slug, "kind": r.kind, "name": in_language(r, "name", lang), "text": in_language(r, "text", lang)}
             for r in selectors.team_rules(team)
         ],
         "positionals": [
             {
                 "slug": p.slug,
-                "name": getattr(p, f"name_{lang}"),
-                "name_en": getattr(p, "name_en"),  # noqa: B009
+                "name": in_language(p, "name", lang),
+                "name_en": in_language(p, "name", "en"),
                 "max": p.max_quantity,
                 "cost": p.cost,
                 # numbers as the edition writes them (2025: targets, PA null when the player has none)
@@ -255,7 +236,8 @@ def team_payload(team: Team, lang: str) -> dict[str, Any]:
                 "pa": (p.pa or None) if edition.has_passing_ability else None,
                 "av": p.av,
                 "profile": {
-                    key: rosters.characteristic(edition, key, getattr(p, key)) for key in rosters.profile_keys(edition)
+                    key: notation.characteristic_value(edition, key, getattr(p, key))
+                    for key in notation.profile_keys(edition)
                 },
                 "skills": [
                     {
@@ -277,18 +259,20 @@ def team_payload(team: Team, lang: str) -> dict[str, Any]:
     }
 
 
-@api_view("lang")
+@public_page(params=("lang",))
+@api_view
 def teams(request: HttpRequest, key: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = blood_bowl_ruleset(key)
     return {"teams": [team_summary(t, lang) for t in selectors.teams(ruleset, lang)]}
 
 
-@api_view("lang")
+@public_page(params=("lang",))
+@api_view
 def team(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
     lang = language(request)
     ruleset = blood_bowl_ruleset(key)
     item = selectors.find_team(ruleset, slug)
     if item is None:
-        raise ApiError(f"unknown team {slug!r} in {key}", 404)
+        raise ApiError(f"unknown team {slug!r} in {key}", UNKNOWN_ITEM, 404)
     return team_payload(item, lang)

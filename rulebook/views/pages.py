@@ -15,6 +15,7 @@ from ..http import HtmxHttpRequest, query_filter
 from ..rendering.markup import plain_text
 from ..search.text import fold
 from ..serving import public_page
+from ..translated import in_language
 from ..vocab import LANGS, SKILL_CATEGORIES, SKILL_KINDS
 
 # The differences page lists each 2025 skill against its classic counterpart.
@@ -112,15 +113,15 @@ def _row_text(row: Any) -> str:
     if row is None:
         return ""
     lang = get_language()
-    name = getattr(row, f"name_{lang}")
-    effect = plain_text(getattr(row, f"effect_{lang}"))
+    name = in_language(row, "name", lang)
+    effect = plain_text(in_language(row, "effect", lang))
     return f"{row.range_text}: {name + '. ' if name else ''}{effect}"
 
 
 def _roll_title(total: int, row: Any) -> str:
     """ "10 — Blitz!": the number read on the table and the row's name (just the number if the row
     has no name)."""
-    name = getattr(row, f"name_{get_language()}", "") if row is not None else ""
+    name = in_language(row, "name", get_language()) if row is not None else ""
     return f"{total} — {name}" if name else str(total)
 
 
@@ -183,7 +184,7 @@ def _first_letters(terms: list[tuple[Any, Any]], lang: str) -> list[tuple[str, s
     first term."""
     letters: dict[str, str] = {}
     for term, _rows in terms:
-        first = next((c for c in getattr(term, f"term_{lang}") or "" if c.isalnum()), "#")  # "¡A por ellos!" → A
+        first = next((c for c in in_language(term, "term", lang) if c.isalnum()), "#")  # "¡A por ellos!" → A
         initial = fold(first).upper() if first.isalpha() else "#"
         letters.setdefault(initial, term.slug)
     return list(letters.items())

@@ -37,7 +37,8 @@ def test_search_shape(client: Client) -> None:
 )
 def test_search_bad_parameters_are_400(client: Client, params: dict) -> None:
     status, data = get(client, "/api/v1/search", **params)
-    assert status == 400 and set(data) == {"error"} and data["error"]
+    assert status == 400 and set(data) == {"error", "problem"} and data["error"]
+    assert data["problem"] == "bad_parameter"
 
 
 def test_search_limit_and_ruleset(client: Client) -> None:
@@ -91,7 +92,8 @@ def test_tables(client: Client) -> None:
 )
 def test_unknown_items_are_404_json(client: Client, path: str) -> None:
     status, data = get(client, path, lang="en")
-    assert status == 404 and set(data) == {"error"}
+    assert status == 404 and set(data) == {"error", "problem"}
+    assert data["problem"] == ("not_found" if path.endswith("nothing-here") else "unknown_item")
 
 
 def test_missing_lang_is_400(client: Client) -> None:
@@ -105,7 +107,7 @@ def test_missing_lang_is_400(client: Client) -> None:
 )
 def test_hostile_paths_are_404_json_not_500(client: Client, path: str) -> None:
     status, data = get(client, path, lang="en")
-    assert status == 404 and set(data) == {"error"}
+    assert status == 404 and set(data) == {"error", "problem"}
 
 
 def test_hostile_query_values_are_handled(client: Client) -> None:

@@ -168,7 +168,7 @@ def test_bad_requests_are_answered_in_the_readers_language_or_json(client: Clien
     assert page.status_code == 400
     assert '<html lang="it">' in page.content.decode() and "Richiesta non valida" in page.content.decode()
     api = client.get("/api/v1/rulesets", HTTP_HOST="evil.example")
-    assert api.status_code == 400 and api.json() == {"error": "bad request"}
+    assert api.status_code == 400 and api.json() == {"error": "bad request", "problem": "bad_request"}
 
 
 def test_a_new_roll_redirects_to_its_own_cacheable_address(client: Client) -> None:

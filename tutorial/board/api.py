@@ -1,6 +1,7 @@
 """GET /api/v1/board?edition=…&board=<code>&player=<id>[&target=<square>]: the answers of the
 board page as JSON (documented in tutorial/README.md, "Board API"). Squares are written as in
-the board code ("m8"); probabilities are exact ("n/d") with a float beside them."""
+the board code ("m8"); probabilities are exact ("n/d") with a float beside them. A bad request
+raises ApiError with the code error's key as its problem ("edition", "no_player", "off_pitch"…)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,13 @@ from fractions import Fraction
 from typing import Any
 
 from rulebook.http import QueryError, query_choice
+from rulebook.serving import ApiError
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
 from . import messages
 from .answers import Answer, answer
 from .code import LONER, STATS, CodeError, Position, format_code, loner_target, parse_square, square_name
 from .page import read_position
-
-
-class ApiError(ValueError):
-    def __init__(self, key: str, message: str) -> None:
-        super().__init__(message)
-        self.key = key
-        self.message = message
 
 
 def _exact(p: Fraction) -> str:
@@ -36,18 +31,18 @@ def payload(query: Mapping[str, str]) -> dict[str, Any]:
     try:
         edition = query_choice(query, "edition", BLOOD_BOWL_EDITIONS, "lrb6")
     except QueryError as error:
-        raise ApiError("edition", f"edition: {error.message}") from None
+        raise ApiError(f"edition: {error.message}", "edition") from None
     try:
         position = read_position(edition, query.get("board") or "")
         target = parse_square((query.get("target") or "").strip()[:3]) if query.get("target") else None
     except CodeError as error:
-        raise ApiError(error.key, messages.english(error, edition)) from None
+        raise ApiError(messages.english(error, edition), error.key) from None
     result: dict[str, Any] = {"edition": edition, "board": format_code(position), "players": _players(position)}
     player = (query.get("player") or "").strip()[:3]
     if not player:
         return result
     if position.piece(player) is None:
-        raise ApiError("no_player", messages.english(CodeError("no_player", player=player)))
+        raise ApiError(messages.english(CodeError("no_player", player=player)), "no_player")
     found = answer(position, player, target)
     result.update(_answer(found))
     return result

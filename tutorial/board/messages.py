@@ -6,9 +6,10 @@ from __future__ import annotations
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext_lazy as _
 
+from rulebook.notation import CHARACTERISTICS
+
 from . import words
 from .code import CodeError
-from .words import CHARACTERISTIC_TERMS
 
 MESSAGES = {
     "too_long": _("The position code is too long (at most %(limit)s characters)."),
@@ -62,7 +63,7 @@ def message(error: CodeError, edition: str = "lrb6") -> str:
         params["skill"] = words.loner_name(edition, get_language() or "en")
     for key in ("name", "field"):
         value = params.get(key)
-        if isinstance(value, str) and value in CHARACTERISTIC_TERMS:
+        if isinstance(value, str) and value in CHARACTERISTICS:
             params[key] = words.characteristic(edition, get_language() or "en", value)[0]
         elif isinstance(value, str) and value in FIELD_LABELS:
             params[key] = str(FIELD_LABELS[value])

@@ -11,6 +11,7 @@ from typing import Any
 from django.utils.translation import gettext as _
 from django.utils.translation import ngettext, pgettext
 
+from rulebook import notation
 from rulebook.engine import get_edition
 
 from ..shared import phrases
@@ -49,7 +50,7 @@ def _loner_field(edition: str, lang: str, piece: Piece) -> dict[str, Any] | None
         return None
     return {
         "label": words.loner_name(edition, lang),
-        "choices": [(str(t), f"{t}+") for t in targets],
+        "choices": [(str(t), notation.target(t)) for t in targets],
         "value": str(loner_target(edition, piece)),
     }
 
@@ -103,7 +104,7 @@ def _route(edition: str, lang: str, result: Answer) -> dict[str, Any] | None:
         {
             "kind": _cap(phrases.phrase(r.kind, lang, edition)),
             "square": square_name(r.square),
-            "target": f"{r.target}+",
+            "target": notation.target(r.target),
             "chance": Pct(r.chance).format(lang),
             "rerolls": _reroll_names(edition, lang, r.rerolls),
             "stops": Pct(r.stops).format(lang),
@@ -164,7 +165,7 @@ def _passes(position: Position, lang: str, result: Answer, url: Callable[..., st
     bands = [
         {
             "band": _cap(phrases.phrase(b.band, lang, edition)),
-            "target": f"{b.target}+",
+            "target": notation.target(b.target),
             "accurate": Pct(b.accurate).format(lang),
             "with_rerolls": Pct(b.accurate_with_rerolls).format(lang),
             "fumble": Pct(b.fumble).format(lang),
@@ -185,7 +186,7 @@ def _passes(position: Position, lang: str, result: Answer, url: Callable[..., st
                 {
                     "player": i.player,
                     "square": square_name(i.square),
-                    "target": f"{i.target}+",
+                    "target": notation.target(i.target),
                     "chance": Pct(i.chance).format(lang),
                     "inaccurate": Pct(i.chance_inaccurate).format(lang) if i.chance_inaccurate != i.chance else "",
                 }

@@ -4,11 +4,11 @@ Read once per content version."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rulebook import selectors
 from rulebook.engine import get_edition
 from rulebook.formatting import collation_key
+from rulebook.rendering.version import per_content_version
+from rulebook.translated import in_language
 
 from .code import LONER, usual_loner
 from .edit import Profile
@@ -17,8 +17,8 @@ SEPARATOR = "."  # pos=dwarf.blocker: team slug, then positional slug (slugs hol
 MAX_VALUE = 170  # a team slug and a positional slug at most
 
 
-@lru_cache(maxsize=8)
-def _profiles(edition: str, version: str) -> dict[str, Profile]:
+@per_content_version(maxsize=8)
+def _profiles(edition: str) -> dict[str, Profile]:
     """Each positional's profile in the board's notation. Both are written in the edition's own
     notation (classic AG 3, AV 8; 2025 AG 3+, PA 4+, AV 9+), so the engine's conversion between
     the team's edition and the board's leaves them as they are; PA 0 on a roster means no PA."""
@@ -51,22 +51,18 @@ def _loner_target(starting: list[tuple[str, str]]) -> int | None:
     return None
 
 
-@lru_cache(maxsize=16)
-def _choices(edition: str, lang: str, version: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+@per_content_version(maxsize=16)
+def choices(edition: str, lang: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+    """(team name, ((value, "Team · Positional"), …)) for every team, in the language's order."""
     teams: dict[str, tuple[str, list[tuple[str, str]]]] = {}
     for p in selectors.roster_positionals(edition):
-        team_name = getattr(p.team, f"name_{lang}")
+        team_name = in_language(p.team, "name", lang)
         group = teams.setdefault(p.team.slug, (team_name, []))
-        group[1].append((p.team.slug + SEPARATOR + p.slug, f"{team_name} · {getattr(p, f'name_{lang}')}"))
+        group[1].append((p.team.slug + SEPARATOR + p.slug, f"{team_name} · {in_language(p, 'name', lang)}"))
     ordered = sorted(teams.values(), key=lambda group: collation_key(group[0], lang))
     return tuple((name, tuple(options)) for name, options in ordered)
 
 
 def profile(edition: str, value: str) -> Profile | None:
     """The profile of the positional `value` names (pos=dwarf.blocker); None if the edition has none."""
-    return _profiles(edition, selectors.content_version()).get(value.strip()[:MAX_VALUE])
-
-
-def choices(edition: str, lang: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
-    """(team name, ((value, "Team · Positional"), …)) for every team, in the language's order."""
-    return _choices(edition, lang, selectors.content_version())
+    return _profiles(edition).get(value.strip()[:MAX_VALUE])

@@ -6,12 +6,14 @@ for anonymous readers; an action's redirect is never kept)."""
 
 from __future__ import annotations
 
-from django.http import HttpResponse, HttpResponseRedirect, JsonResponse
+from typing import Any
+
+from django.http import HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.translation import get_language
 
 from rulebook.http import HtmxHttpRequest
-from rulebook.serving import public_page
+from rulebook.serving import api_view, public_page
 
 from . import api, edit, page
 
@@ -30,9 +32,6 @@ def board(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
 
 
 @public_page(params=API_PARAMS)
-def board_api(request: HtmxHttpRequest) -> JsonResponse:
-    try:
-        payload = api.payload(request.GET)
-    except api.ApiError as error:
-        return JsonResponse({"error": error.message, "problem": error.key}, status=400)
-    return JsonResponse(payload)
+@api_view
+def board_api(request: HtmxHttpRequest) -> dict[str, Any]:
+    return api.payload(request.GET)

@@ -5,12 +5,12 @@ h_weather, h_skills (repeated); a bad value gets its message next to it."""
 
 from __future__ import annotations
 
-import re
 from typing import Any
 
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rulebook import notation
 from rulebook.engine import TARGET_BANDS as BANDS
 from rulebook.engine import TARGET_CATCHES as CATCHES
 from rulebook.engine import TARGET_KINDS as KINDS
@@ -67,11 +67,8 @@ def _special_label(kind: str, edition: str, lang: str) -> str:
 
 def _characteristic(kind: str, edition: str, lang: str) -> str:
     """What the number is: AG, or the 2025 PA for a pass (as our glossary abbreviates them)."""
-    passing = kind in ("pass", "hailmary") and get_edition(edition).pass_characteristic == "pa"
-    slug = "passing-ability" if passing else "agility"
-    name = contentnames.glossary_name(edition, slug, lang) or slug
-    short = re.search(r"\(([^)]+)\)\s*$", name)
-    return short.group(1) if short else name
+    key = get_edition(edition).pass_characteristic if kind in ("pass", "hailmary") else "ag"
+    return notation.characteristic_names(edition, lang)[key][0]
 
 
 HELPER_PARAMS = ("h_kind", "h_skills", "h_char", "h_m", "h_band", "h_catch", "h_weather")
@@ -123,7 +120,7 @@ def helper_context(query: Any, edition: str, lang: str) -> dict[str, Any]:
         context["error"] = _("This pass cannot be made in this weather.")
         return context
     context["answer"] = {
-        "target": f"{found.target}+",
+        "target": notation.target(found.target),
         "fumble": found.fumble if kind in ("pass", "hailmary") else None,
         "lines": explanation_lines(found.explanation, lang, edition, {}),
     }

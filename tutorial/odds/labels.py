@@ -3,11 +3,10 @@ language and the edition's terms (glossary entries and skill names from the cont
 
 from __future__ import annotations
 
-import re
-
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from rulebook import notation
 from rulebook.engine import TurnStep, content_slug, get_edition
 
 from ..shared import contentnames, phrases
@@ -54,12 +53,6 @@ KIND_TERMS = {
 }
 
 
-def abbreviation(term: str) -> str:
-    """ "Fuerza (FU)" → "FU": the short form our glossary gives in brackets."""
-    found = re.search(r"\(([^)]+)\)\s*$", term)
-    return found.group(1) if found else ""
-
-
 def glossary(edition: str, slug: str, lang: str) -> str:
     return contentnames.glossary_name(edition, slug, lang)
 
@@ -84,11 +77,10 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
         if step.value == 1:
             text = f"{kind_label('block', edition, lang)} ({_('one die')})"
     elif step.kind in ("armour", "foul", "chainsaw", "stab"):
-        text = (
-            f"{kind_label(step.kind, edition, lang)} AV{step.value}{'+' if get_edition(edition).av_is_target else ''}"
-        )
+        av = notation.characteristic_value(get_edition(edition), "av", step.value)
+        text = f"{kind_label(step.kind, edition, lang)} AV{av}"
     else:
-        text = f"{kind_label(step.kind, edition, lang)} {step.value}+"
+        text = f"{kind_label(step.kind, edition, lang)} {notation.target(step.value)}"
     extras = []
     if step.goal:
         extras.append(str(GOAL_LABELS[step.goal]))

@@ -13,6 +13,7 @@ from django.urls import reverse
 from django.utils.safestring import mark_safe
 from django.utils.translation import gettext as _
 
+from rulebook import notation
 from rulebook.engine import (
     ATTACKER_PREFERENCE,
     OFFERED_SKILLS,
@@ -31,10 +32,8 @@ from .code import Sequence, parse_code
 from .form import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
 from .labels import (
     GOAL_LABELS,
-    abbreviation,
     calculator_rush_term,
     content_slug,
-    glossary,
     kind_label,
     outcome_name,
     skill_label,
@@ -223,13 +222,9 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
         rows.append({**row, "error": calculator.page_error(error) if isinstance(error, OddsError) else ""})
     named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner")
     words: dict[str, Any] = {s.replace("-", "_"): skill_label(edition, s, lang) for s in named}
-    words["loner"] = words["loner"].replace(" (X+)", "")  # the 2025 name holds its target's placeholder
-    for key, slug, fallback in (
-        ("st", "strength", "ST"),
-        ("ag", "agility", "AG"),
-        ("ma", "movement-allowance", "MA"),
-    ):
-        words[key] = abbreviation(glossary(edition, slug, lang)) or fallback
+    words["loner"] = notation.without_placeholder(words["loner"])  # "Loner (X+)" in 2025
+    abbreviations = notation.abbreviations(edition, lang)
+    words |= {key: abbreviations[key] for key in ("st", "ag", "ma")}
     words |= {
         "block": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in BLOCK_WORDS],
         "dodge": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in DODGE_WORDS],

@@ -4,14 +4,16 @@ public pages (rulebook.serving): cached for anonymous readers, GET only."""
 
 from __future__ import annotations
 
-from django.http import HttpResponse, JsonResponse
+from typing import Any
+
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language
 
 from rulebook.http import HtmxHttpRequest
-from rulebook.serving import public_page
+from rulebook.serving import ApiError, api_view, public_page
 
-from . import calculator, page
+from . import calculator, page, problems
 
 HTMX_HEADERS = ("HX-Request", "HX-Target")  # the answer is a fragment, chosen by its target
 
@@ -27,9 +29,9 @@ def odds_page(request: HtmxHttpRequest) -> HttpResponse:
 
 
 @public_page(params=calculator.QUERY_PARAMS)
-def odds_api(request: HtmxHttpRequest) -> JsonResponse:
+@api_view
+def odds_api(request: HtmxHttpRequest) -> dict[str, Any]:
     try:
-        payload = calculator.api_payload(request.GET)
+        return calculator.api_payload(request.GET)
     except calculator.OddsError as error:
-        return JsonResponse({"error": str(error)}, status=400)
-    return JsonResponse(payload)
+        raise ApiError(str(error), problems.problem_key(error)) from None

@@ -4,27 +4,19 @@ and most of its answers are new addresses that no page cache has seen."""
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from rulebook import selectors
+from rulebook.rendering.version import per_content_version
+from rulebook.translated import in_language
 
 
+@per_content_version(maxsize=4096)
 def skill_name(edition: str, slug: str, lang: str) -> str:
     """The skill's name in the edition and language (selectors.skill_names' fallbacks)."""
-    return _skill_name(edition, slug, lang, selectors.content_version())
-
-
-def glossary_name(edition: str, slug: str, lang: str) -> str:
-    """The glossary term's name in the language, "" if the edition has no such entry."""
-    return _glossary_name(edition, slug, lang, selectors.content_version())
-
-
-@lru_cache(maxsize=4096)
-def _skill_name(edition: str, slug: str, lang: str, version: str) -> str:
     return selectors.skill_names(edition, [slug], lang)[slug]
 
 
-@lru_cache(maxsize=4096)
-def _glossary_name(edition: str, slug: str, lang: str, version: str) -> str:
+@per_content_version(maxsize=4096)
+def glossary_name(edition: str, slug: str, lang: str) -> str:
+    """The glossary term's name in the language, "" if the edition has no such entry."""
     term = selectors.glossary_term(edition, slug)
-    return (getattr(term, f"term_{lang}", "") if term else "") or ""
+    return in_language(term, "term", lang) if term else ""

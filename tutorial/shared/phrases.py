@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import re
 import tomllib
-from functools import cache, lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
 from rulebook import selectors
+from rulebook.rendering.version import per_content_version
 from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS
 
 from . import icu
@@ -64,13 +65,13 @@ SKILL_TOKEN_RE = re.compile(r"\[\[skill:([a-z0-9-]+)\]\]")
 NAME_TOKEN_RE = re.compile(r"\[\[(?:(" + "|".join(RULESET_KEYS) + r"):)?(skill|term):([a-z0-9-]+)\]\]")
 
 
-@lru_cache(maxsize=64)
-def _skill_names(edition: str, lang: str, version: int) -> dict[str, str]:
+@per_content_version(maxsize=64)
+def _skill_names(edition: str, lang: str) -> dict[str, str]:
     return selectors.edition_skill_names(edition, lang)
 
 
-@lru_cache(maxsize=64)
-def _term_names(ruleset: str, lang: str, version: int) -> dict[str, str]:
+@per_content_version(maxsize=64)
+def _term_names(ruleset: str, lang: str) -> dict[str, str]:
     return selectors.edition_term_names(ruleset, lang)
 
 
@@ -80,15 +81,16 @@ def with_skill_names(template: str, lang: str, edition: str | None) -> str:
     a ruleset key in the token names another edition's item ([[lrb6:term:go-for-it]])."""
     if "[[" not in template:
         return template
-    version = selectors.content_version()
+    found: dict[tuple[str, str], dict[str, str]] = {}  # each list read once per template
 
     def name(match: re.Match[str]) -> str:
         ruleset, kind, slug = match[1] or edition or "lrb6", match[2], match[3]
-        if kind == "skill":
-            names = _skill_names(ruleset if ruleset in BLOOD_BOWL_EDITIONS else "lrb6", lang, version)
-        else:
-            names = _term_names(ruleset, lang, version)
-        return names.get(slug) or slug.replace("-", " ").title()
+        if (kind, ruleset) not in found:
+            if kind == "skill":
+                found[kind, ruleset] = _skill_names(ruleset if ruleset in BLOOD_BOWL_EDITIONS else "lrb6", lang)
+            else:
+                found[kind, ruleset] = _term_names(ruleset, lang)
+        return found[kind, ruleset].get(slug) or slug.replace("-", " ").title()
 
     return NAME_TOKEN_RE.sub(name, template)
 
