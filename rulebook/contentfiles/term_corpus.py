@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..translated import all_languages
+from ..translated import all_languages, in_language
 from ..vocab import BLOOD_BOWL_EDITIONS
 
 BLOOD_BOWL = BLOOD_BOWL_EDITIONS
@@ -150,7 +150,7 @@ def corpus_from_db() -> Corpus:
         add(table.ruleset.key, f"table:{table.slug}", table, READ_FIELDS["table"])
         for row in table.rows.all():
             add(table.ruleset.key, f"table:{table.slug}", row, ("name", "effect"), f"rows.{row.position}.")
-            if getattr(row, "name_en", ""):
+            if in_language(row, "name", "en"):
                 name(table.ruleset.key, f"row:{table.slug}/{row.position}", row)
     for term in GlossaryTerm.objects.select_related("ruleset"):
         add(term.ruleset.key, f"term:{term.slug}", term, READ_FIELDS["term"])
