@@ -191,6 +191,7 @@ def _team_documents() -> list[Document]:
         }
         document = Document("team", team.ruleset.key, team.slug, names, texts)
         _add_aliases(document, {"it": names["en"]})  # Italian players type the English name
+        _add_own_aliases(document, team)  # a former or community name ("Morts-Vivants Titubants")
         documents.append(document)
         for positional in positionals:
             titles = {lang: f"{in_language(positional, 'name', lang)} · {names[lang]}" for lang in LANGS}
@@ -208,5 +209,6 @@ def _team_documents() -> list[Document]:
                 parent_slug=team.slug,
             )
             _add_aliases(positional_document, {"it": titles["en"]})
+            _add_own_aliases(positional_document, positional)  # "Rouleau Compresseur", the Deathroller
             documents.append(positional_document)
     return documents
