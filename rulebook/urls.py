@@ -48,5 +48,6 @@ urlpatterns = [
     path("<edition:ruleset>/teams/<slug:slug>/builder/", teams.builder, name="team-builder"),
     path("<edition:ruleset>/teams/<slug:slug>/builder/sheet/", teams.roster_sheet, name="roster-sheet"),
     path("<ruleset:ruleset>/glossary/", pages.glossary, name="glossary"),
+    path("<ruleset:ruleset>/glossary/<slug:slug>/", pages.term, name="term"),
     path("<ruleset:ruleset>/differences/", pages.differences, name="differences"),
 ]
