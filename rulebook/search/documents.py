@@ -56,6 +56,8 @@ def _plain_with(labels: Labels) -> Callable[[object, str, str], dict[str, str]]:
 
 
 TABLE_WORDS = {"es": "tabla", "it": "tabella", "fr": "tableau", "en": "table"}
+# What players add to a player's name when they ask its price ("coste del matatrolls").
+COST_WORDS = {"es": "coste precio", "it": "costo prezzo", "fr": "coût prix", "en": "cost price"}
 
 
 # "Agilidad (AG)", "Movement Allowance (MA)": a term's name may carry its abbreviation.
@@ -197,6 +199,7 @@ def _team_documents() -> list[Document]:
             titles = {lang: f"{in_language(positional, 'name', lang)} · {names[lang]}" for lang in LANGS}
             skills = {
                 lang: ", ".join(in_language(s.skill, "name", lang) for s in positional.starting_skills.all())
+                + f". {COST_WORDS[lang]} {positional.cost}"  # "bull centaur cost" finds the player
                 for lang in LANGS
             }
             positional_document = Document(
