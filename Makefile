@@ -1,5 +1,6 @@
-# Two commands for a fresh machine: `make run` and `make test`. Both go through `make setup`,
-# which does nothing when the environment, catalogues and database are up to date.
+# Two commands for a fresh machine: `make run` and `make test`. `make run` goes through `make setup`,
+# which does nothing when the environment, catalogues and database are up to date; `make test`
+# through its environment and catalogues (the tests make their own databases).
 SHELL := /bin/bash
 PYTHON ?= python3
 VENV := .venv
@@ -12,7 +13,7 @@ MIGRATIONS := $(shell find rulebook/migrations tutorial -name '*.py' 2>/dev/null
 PO := $(wildcard locale/*/LC_MESSAGES/django.po)
 MO := $(PO:.po=.mo)
 
-.PHONY: setup run serve test lint format bench bench-load check-content messages
+.PHONY: setup run serve serve-proxy test test-fast lint format bench bench-load check-content messages
 
 setup: $(INSTALLED) $(MO) $(DB_STAMP)
 
@@ -39,14 +40,27 @@ run: setup
 # On plain HTTP without a proxy (loopback), also SECURE_SSL_REDIRECT=0.
 serve: setup
 	DEBUG=0 $(PY) manage.py collectstatic --noinput -v 0
-	DEBUG=0 $(PY) manage.py check --deploy
+	DEBUG=0 $(PY) manage.py error_pages -v 0
+	DEBUG=0 $(PY) manage.py check --deploy --fail-level WARNING
 	DEBUG=0 $(VENV)/bin/gunicorn config.wsgi --config config/gunicorn.py
 
-# One pytest worker per CPU (pytest-xdist). `--dist load` hands each worker the tests in collection
-# order, so every worker still runs the database tests before the transactional ones, which empty
-# the tables (worksteal breaks that order).
+# The production stack on loopback (deploy/proxy.py): nginx on PROXY_BIND (127.0.0.1:8080) in front
+# of gunicorn on BIND (127.0.0.1:8001), Redis as the cache (CACHE_URL, or a private redis-server with
+# maxmemory and allkeys-lru). Needs nginx (Debian: nginx libnginx-mod-http-brotli-filter
+# libnginx-mod-http-brotli-static) and SECRET_KEY; builds, checks (--fail-level WARNING), serves.
+serve-proxy: setup
+	$(PY) -m deploy.proxy
+
+# One pytest worker per CPU (pytest-xdist), one test at a time each (--maxschedchunk=1 in
+# pyproject.toml), the slow ones first (tests/conftest.py). The whole suite, browser tests included.
+# The same set-up as `make run` first (README's promise); the tests make their own databases.
 test: setup
 	$(PY) -m pytest -n auto --dist load
+
+# The quick loop while working: every test not marked slow (no browser, no production servers, no
+# fuzz, no page sweeps); under 2 minutes on 2 CPUs. `make test` still runs everything.
+test-fast: $(INSTALLED) $(MO)
+	$(PY) -m pytest -n auto --dist load -m "not slow"
 
 # Lint: ruff (rules and formatting), mypy (types, with django-stubs), and no model change without
 # its migration. CI runs it before the tests.
@@ -65,6 +79,7 @@ bench: setup
 	-$(PY) bench/board.py  # the whole answer for one player on a 22-player board (target 15 ms)
 	-$(PY) bench/odds.py  # a whole turn's odds: 10 steps, 3 players, 2 team re-rolls (target 20 ms)
 	-$(PY) bench/render.py  # pages no page cache has seen; the odds page on new sequences (target 100 ms)
+	-$(PY) bench/search_cold.py  # the first search of each worker after an admin save (target 300 ms)
 	$(PY) bench/search.py
 
 # 60 s at 16 connections against the production server on loopback (bench/load.py).

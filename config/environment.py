@@ -1,8 +1,10 @@
 """Reading settings from the environment: booleans, lists, the cache URL and the release id.
 
 CACHE_URL picks the cache every process uses (see README, "Production"):
-  locmem://            one cache per process (the default; fine for one process)
+  locmem://            one cache per process (the default; fine for one process), at most 64 MB
+                       (?max_bytes=…) and 3,000 entries (?max_entries=…)
   redis://host:6379/0  Django's own RedisCache through redis-py, shared by every worker and server
+                       (give the Redis server a maxmemory and maxmemory-policy allkeys-lru)
   rediss://…           the same over TLS
   file:///var/cache/x  a folder shared by the processes of one machine
   dummy://             no cache at all (for measuring)
@@ -17,7 +19,7 @@ from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 CACHE_BACKENDS = {
-    "locmem": "django.core.cache.backends.locmem.LocMemCache",
+    "locmem": "rulebook.serving.localcache.BoundedLocMemCache",
     "redis": "django.core.cache.backends.redis.RedisCache",
     "rediss": "django.core.cache.backends.redis.RedisCache",
     "file": "django.core.cache.backends.filebased.FileBasedCache",
@@ -62,7 +64,10 @@ def cache_from_url(url: str, key_prefix: str) -> dict[str, Any]:
         config["OPTIONS"] = {"MAX_ENTRIES": int(query.get("max_entries", 20000))}
     elif scheme == "locmem":
         config["LOCATION"] = parts.netloc or "default"
-        config["OPTIONS"] = {"MAX_ENTRIES": int(query.get("max_entries", 3000))}
+        config["OPTIONS"] = {
+            "MAX_ENTRIES": int(query.get("max_entries", 3000)),
+            "MAX_BYTES": int(query.get("max_bytes", 64 * 1024 * 1024)),
+        }
     return config
 
 

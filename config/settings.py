@@ -108,6 +108,11 @@ AXES_LOCKOUT_TEMPLATE = "admin/locked_out.html"
 TRUSTED_PROXY_COUNT = env_int("TRUSTED_PROXY_COUNT", 0)
 AXES_CLIENT_IP_CALLABLE = "rulebook.serving.proxy.client_ip"
 
+# The only people who sign in are editors: after a login whose `next` is refused (another host),
+# the admin, not Django's default /accounts/profile/ (no such page).
+LOGIN_URL = "admin:login"
+LOGIN_REDIRECT_URL = "admin:index"
+
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
     {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
@@ -131,6 +136,9 @@ MODELTRANSLATION_FALLBACK_LANGUAGES: tuple[str, ...] = ()
 
 STATIC_URL = "/static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_BROTLI_QUALITY = env_int("STATIC_BROTLI_QUALITY", 11)  # collectstatic's brotli copies (staticstorage.py)
+# The proxy's and gunicorn's own error answers, rendered by `manage.py error_pages` after collectstatic.
+ERROR_PAGES_ROOT = Path(os.environ.get("ERROR_PAGES_ROOT", BASE_DIR / "errorpages"))
 STATICFILES_DIRS = [BASE_DIR / "static"]
 STORAGES = {
     "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
@@ -138,7 +146,7 @@ STORAGES = {
         "BACKEND": (
             "django.contrib.staticfiles.storage.StaticFilesStorage"
             if DEBUG
-            else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+            else "rulebook.serving.staticstorage.StaticStorage"
         )
     },
 }
@@ -155,6 +163,18 @@ CACHES = {
 # serve them stale while they check again; the server's own copy is keyed by the content version.
 PAGE_MAX_AGE = env_int("PAGE_MAX_AGE", 300)
 PAGE_STALE_WHILE_REVALIDATE = env_int("PAGE_STALE_WHILE_REVALIDATE", 86400)
+# How long the proxy in front (deploy/nginx) keeps a public page before it asks again with the ETag
+# (X-Accel-Expires): an edit reaches readers through it within this many seconds.
+PROXY_CACHE_SECONDS = env_int("PROXY_CACHE_SECONDS", 10)
+# The port in the pages' absolute links and cache keys (rulebook/serving/hosts.py): "" for the
+# scheme's own, a number, or "*" for the request's own (development servers on any port).
+SITE_PORT = os.environ.get("SITE_PORT", "*" if DEBUG else "").strip()
+# Uncached work each client may ask for (rulebook/serving/budget.py): "60/30s" is sixty requests
+# that no cache answers in thirty seconds, then 429 until the window ends; "" for no limit (the
+# default with DEBUG on: a developer's own server, the test suite).
+MISS_RATE_LIMIT = os.environ.get("MISS_RATE_LIMIT", "" if DEBUG else "60/30s").strip()
+RATELIMIT_FAIL_OPEN = True  # a cache that cannot count (Redis down) does not refuse readers
+RATELIMIT_CACHE_PREFIX = "budget:"
 
 # Production hardening: on whenever DEBUG is off (check --deploy must be clean).
 SECURE_SSL_REDIRECT = env_bool("SECURE_SSL_REDIRECT", not DEBUG)
@@ -173,7 +193,11 @@ SECURE_REFERRER_POLICY = "same-origin"
 SECURE_CROSS_ORIGIN_OPENER_POLICY = "same-origin"
 X_FRAME_OPTIONS = "DENY"
 # check --deploy warns until preloading is on; it stays off on purpose unless configured (above).
+# `make serve` fails on any other deploy warning. SECURE_SSL_REDIRECT=0 is a choice the operator
+# states (loopback, or a proxy in front that redirects to HTTPS itself), so its warning is silenced.
 SILENCED_SYSTEM_CHECKS = [] if SECURE_HSTS_PRELOAD else ["security.W021"]
+if not DEBUG and not SECURE_SSL_REDIRECT:
+    SILENCED_SYSTEM_CHECKS.append("security.W008")
 
 # Everything the pages load comes from this origin: no inline script or style, no framing.
 # The admin needs inline styles (Django's and modeltranslation's widgets): see serving/middleware.
@@ -201,10 +225,13 @@ PERMISSIONS_POLICY = (
 CONTENT_DIR = Path(os.environ.get("CONTENT_DIR", BASE_DIR / "rulebook" / "content"))
 SEEDS_DIR = Path(os.environ.get("SEEDS_DIR", BASE_DIR.parent / "shared" / "seeds"))
 
+# Refused requests (django.security.*: a hostile Host, too many fields) are one line at WARNING,
+# without the traceback Django attaches (rulebook/serving/logs.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "filters": {"refusals": {"()": "rulebook.serving.logs.RefusalsAsWarnings"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "filters": ["refusals"]}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "WARNING").upper()},
 }
 # modeltranslation reads this name unprefixed; vendored so the admin makes no CDN request.

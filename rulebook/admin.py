@@ -32,7 +32,7 @@ from .models import (
     TeamRule,
     TeamRuleLink,
 )
-from .search.results import warm_search_index
+from .serving.warm import warm_shared_in_background
 
 PROVENANCE = ("source", "original_language")
 
@@ -63,20 +63,21 @@ class ExactTextMixin:
 
 
 class ContentAdminBase(ExactTextMixin, TabbedTranslationAdmin):
-    """Unchanged forms write nothing; after a real edit the search index is rebuilt at once."""
+    """Unchanged forms write nothing; after a real edit the search index is rebuilt at once, in
+    the background (the editor's answer does not wait for it)."""
 
     def save_model(self, request: HttpRequest, obj: Any, form: forms.ModelForm[Any], change: bool) -> None:
         if change and not form.has_changed():
             return
         super().save_model(request, obj, form, change)
-        transaction.on_commit(warm_search_index)
+        transaction.on_commit(warm_shared_in_background)
 
     def save_related(self, request: HttpRequest, form: forms.ModelForm[Any], formsets: Any, change: bool) -> None:
         if change and not form.has_changed():
             form.save_m2m = lambda: None  # type: ignore[method-assign]  # nothing to write back
         super().save_related(request, form, formsets, change)
         if any(formset.has_changed() for formset in formsets):
-            transaction.on_commit(warm_search_index)
+            transaction.on_commit(warm_shared_in_background)
 
 
 @admin.register(Ruleset)
@@ -144,7 +145,7 @@ class TeamRuleAdmin(ContentAdmin):
 
 
 @admin.register(SkillParameter)
-class SkillParameterAdmin(TabbedTranslationAdmin):
+class SkillParameterAdmin(ContentAdminBase):
     list_display = ("key", "label", "ruleset")
     list_filter = ("ruleset",)
 
@@ -155,7 +156,7 @@ class TeamRuleLinkInline(admin.TabularInline):
     raw_id_fields = ("rule",)
 
 
-class PositionalInline(TranslationTabularInline):
+class PositionalInline(ExactTextMixin, TranslationTabularInline):
     model = Positional
     extra = 0
     fields = ("position", "slug", "name", "max_quantity", "cost", "ma", "st", "ag", "pa", "av", "big_guy")
@@ -177,7 +178,7 @@ class StartingSkillInline(admin.TabularInline):
 
 
 @admin.register(Positional)
-class PositionalAdmin(TabbedTranslationAdmin):
+class PositionalAdmin(ContentAdminBase):
     list_display = ("slug", "name", "team", "max_quantity", "cost")
     list_filter = ("team__ruleset",)
     list_select_related = ("team__ruleset",)

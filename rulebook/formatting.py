@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 from fractions import Fraction
+from functools import lru_cache
 from typing import Any
 
 from babel import Locale
@@ -28,11 +29,16 @@ def pct(value: Any, digits: int = 0) -> str:
     5/6 → "83 %" (es, fr), "83%" (en, it); with digits=1 → "83,3 %"."""
     if value is None or value == "":
         return ""
-    locale = Locale.parse(_locale())
+    return _pct(Fraction(value), int(digits), _locale())
+
+
+@lru_cache(maxsize=8192)  # a board page formats hundreds of the same few chances
+def _pct(value: Fraction, digits: int, locale_name: str) -> str:
+    locale = Locale.parse(locale_name)
     pattern = locale.percent_formats[None].pattern
-    if int(digits):
-        pattern = pattern.replace("#,##0", "#,##0." + "0" * int(digits), 1)
-    return format_percent(float(Fraction(value)), format=pattern, locale=locale)
+    if digits:
+        pattern = pattern.replace("#,##0", "#,##0." + "0" * digits, 1)
+    return format_percent(float(value), format=pattern, locale=locale)
 
 
 def percentage(value: Fraction) -> str:

@@ -23,6 +23,8 @@ KIND_LABELS = {
     "term": pgettext_lazy("kind of item", "Glossary term"),
     "team": pgettext_lazy("kind of item", "Team"),
     "positional": pgettext_lazy("kind of item", "Positional"),
+    "league": pgettext_lazy("kind of item", "League"),
+    "special-rule": pgettext_lazy("kind of item", "Team special rule"),
     "ruleset": pgettext_lazy("kind of item", "Ruleset"),
 }
 # Said after a name that matched a search in another language than the reader's ("Dodge — English name").

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from django.urls import get_script_prefix, get_urlconf, reverse
@@ -29,9 +30,15 @@ def section_url(ruleset: str, section: RuleSection, lang: str) -> str:
     return chapter_url(ruleset, chapter_of(section).slug, section.slug, lang)
 
 
+# Items shown on another item's page, found there by their anchor: a table row on its table, a
+# positional on its team, a league or team special rule on the page of the first team (by slug) that
+# plays under it (every team page showing the rule gives it the same anchor).
+ON_PARENT_PAGE = ("row", "positional", "league", "special-rule")
+
+
 def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
     """ruleset (its home page; the slug is ignored), skill, trait, table, row (slug of its table), term,
-    variant, team or positional (slug of its team) → its page (and anchor)."""
+    variant, team, positional, league or special-rule (slug of a team showing it) → its page."""
     with override(lang):
         if kind == "ruleset":
             return reverse("rulebook:ruleset", args=[ruleset])
@@ -43,7 +50,7 @@ def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
             return reverse("rulebook:term", args=[ruleset, slug])
         if kind == "variant":
             return reverse("rulebook:differences", args=[ruleset]) + f"#{slug}"
-        if kind in ("team", "positional"):  # a positional: the slug of its team (its anchor is added)
+        if kind in ("team", "positional", "league", "special-rule"):  # the slug of the team (its anchor is added)
             return reverse("rulebook:team", args=[ruleset, slug])
     raise ValueError(kind)
 
@@ -53,8 +60,18 @@ def positional_anchor(slug: str) -> str:
     return f"p-{slug}"
 
 
+def team_rule_anchor(slug: str) -> str:
+    """The id of a league or team special rule on a team page."""
+    return f"rule-{slug}"
+
+
 def page_url(name: str, lang: str, *args: str | int) -> str:
     """Any named page of the site in a language ("rulebook:skills", "tutorial:odds", …)."""
+    return _page_url(name, lang, args, get_script_prefix(), get_urlconf())
+
+
+@lru_cache(maxsize=4096)  # reversing costs; a board page links its own address hundreds of times
+def _page_url(name: str, lang: str, args: tuple[str | int, ...], prefix: str, urlconf: object) -> str:
     with override(lang):
         return reverse(name, args=list(args))
 

@@ -20,6 +20,7 @@ from .models import (
     TableRow,
     Team,
     TeamRule,
+    TeamRuleLink,
 )
 from .search.text import fold
 from .translated import all_languages, column, in_language
@@ -323,6 +324,16 @@ def positional_slugs(ruleset_key: str, team_slug: str) -> list[str]:
 
 def teams_with_rosters(ruleset: Ruleset) -> list[Team]:
     return list(Team.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related(*TEAM_PREFETCH))
+
+
+def team_rule_homes() -> dict[int, str]:
+    """The page that stands for each league and team special rule: the team, first by slug, that
+    plays under it (rule id → team slug). Every team page shows the rule with the same anchor; a rule
+    no team names has no page."""
+    homes: dict[int, str] = {}
+    for rule_id, team_slug in TeamRuleLink.objects.order_by("team__slug").values_list("rule_id", "team__slug"):
+        homes.setdefault(rule_id, team_slug)
+    return homes
 
 
 def team_rules(team: Team) -> list[TeamRule]:

@@ -19,6 +19,7 @@ class TableRoll:
     faces: tuple[int, ...]
     total: int
     row: TableRow | None
+    halves: bool = False  # D6×D6: the faces are read one after the other, never added
 
     @property
     def position(self) -> int | None:
@@ -46,15 +47,18 @@ def roll_table(table: GameTable, rows: list[TableRow], seed: int) -> TableRoll:
     if expression is None:
         raise ValueError(f"table {table.slug} cannot be rolled")
     faces, total = roll_expression(expression, random.Random(seed))
-    return TableRoll(seed, faces, total, row_for(rows, total))
+    return TableRoll(seed, faces, total, row_for(rows, total), expression.halves)
 
 
 def client_dice(table: GameTable) -> dict[str, object] | None:
     """The dice as the page's script rolls them offline: the sides of each die, and whether the
-    faces are added ("sum") or read side by side as digits ("digits", a D68)."""
+    faces are added ("sum"), read side by side as digits ("digits", a D68) or as a half of the table
+    and a line in it ("halves", a D6×D6: line = 0 or 6 for a first die of 1-3 or 4-6, plus the second)."""
     expression = parse_dice_expression(table.dice)
     if expression is None:
         return None
+    if expression.halves:
+        return {"dice": [6, 6], "read": "halves"}
     if expression.sides == 68:
         return {"dice": [6, 8], "read": "digits"}
     return {"dice": [expression.sides] * expression.count, "read": "sum"}

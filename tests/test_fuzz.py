@@ -6,6 +6,9 @@ from each page's @public_page policy, plus a few it does not read. Values: unico
 numbers, NUL, invalid UTF-8, very long strings, markup and template injections, repeated
 parameters; then odd methods and headers. Every answer must be below 500, reflect nothing
 unescaped, and speak the reader's language (pages) or JSON (API).
+
+The plan of requests is drawn once (one seed, in one order) and run as one test per URL pattern and
+language, so that the workers share it; a last test checks that the parts add up to the plan.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import random
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from typing import Any
 from urllib.parse import quote
 
@@ -28,7 +32,7 @@ from rulebook.serving.middleware import PolicyFinder
 from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS, RULESET_KEYS
 from tutorial.shared.scenario import all_scenarios
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.slow]
 
 MARK = "zq9"  # every injection carries it, so any unescaped reflection is found
 INJECTIONS = [
@@ -101,6 +105,7 @@ GENERIC = ("q", "lang", "utm_source")  # read by some pages, dropped by the othe
 
 @dataclass(frozen=True)
 class Target:
+    route: str  # the URL pattern
     path: str
     lang: str  # "" outside the language prefix
     params: tuple[str, ...]  # the parameters the page reads
@@ -127,14 +132,23 @@ def _samples() -> dict[str, list[str]]:
     return {"skills": skills, "tables": tables[:2] + ["lrb6/tables/weather"], "rules": chapters[:2]}
 
 
+def fuzzed_routes() -> list[tuple[str, bool]]:
+    """(URL pattern, under the language prefix), read from the resolver: no database needed, so the
+    tests can be parametrised by them."""
+    return [
+        (route, localized)
+        for route, _entry, localized in _walk(get_resolver().url_patterns)
+        # Django's own admin: only its doors are public
+        if not route.startswith("admin/") or route in ("admin/", "admin/login/", "admin/translation-report/")
+    ]
+
+
 def targets() -> list[Target]:
     samples = _samples()
     scenarios = list(all_scenarios())
     finder = PolicyFinder()
     found: list[Target] = []
-    for route, _entry, localized in _walk(get_resolver().url_patterns):
-        if route.startswith("admin/") and route not in ("admin/", "admin/login/", "admin/translation-report/"):
-            continue  # Django's own admin: only its doors are public
+    for route, localized in fuzzed_routes():
         paths = _paths(route, samples, scenarios)
         for index, path in enumerate(paths):
             # Pages with few addresses are asked in every language; long families (the tutorial's
@@ -144,7 +158,7 @@ def targets() -> list[Target]:
                 full = f"/{lang}/{path}" if lang else f"/{path}"
                 policy = finder.find(full)
                 names = sorted(policy.policy.param_names(policy.kwargs)) if policy.policy else []
-                found.append(Target(full, lang, tuple(names), path))
+                found.append(Target(route, full, lang, tuple(names), path))
     return found
 
 
@@ -179,8 +193,8 @@ def _paths(route: str, samples: dict[str, list[str]], scenarios: list[Any]) -> l
     return paths
 
 
-def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tuple[str, str, dict[str, str]]]:
-    """(method, path with query, headers), deterministic. Each value of a parameter the page reads
+def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tuple[Target, str, str, dict[str, str]]]:
+    """(target, method, path with query, headers), deterministic. Each value of a parameter the page reads
     is sent once per page, to one of its languages in turn (each is a page to render: the budget
     that keeps the run short); the cheap rest (parameters the page drops, methods, headers) is
     sent to every address."""
@@ -191,16 +205,16 @@ def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tupl
     for family in families.values():
         step = "/tutorial/" in family[0].path and family[0].path.count("/") >= 5
         for target in family:
-            yield "GET", target.path, {}
+            yield target, "GET", target.path, {}
             for name in GENERIC:
                 for value in rng.sample(VALUES, 9):
-                    yield "GET", f"{target.path}?{quote(name)}={quote(value, safe='')}", {}
+                    yield target, "GET", f"{target.path}?{quote(name)}={quote(value, safe='')}", {}
             for raw in rng.sample(RAW_QUERIES, 4):
-                yield "GET", f"{target.path}?{raw}", {}
+                yield target, "GET", f"{target.path}?{raw}", {}
             for method in rng.sample(METHODS, 4):
-                yield method, target.path, {}
+                yield target, method, target.path, {}
             for headers in rng.sample(HEADERS, 4):
-                yield "GET", target.path, headers
+                yield target, "GET", target.path, headers
         many = len(family[0].params) > 10
         for name in family[0].params:
             # Tutorial steps are many, and some pages read many parameters: those get part of the
@@ -211,12 +225,14 @@ def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tupl
                 values = INJECTIONS + rng.sample(others, 9)
             for index, value in enumerate(values):
                 target = family[index % len(family)]
-                yield "GET", f"{target.path}?{quote(name)}={quote(value, safe='')}", {}
+                yield target, "GET", f"{target.path}?{quote(name)}={quote(value, safe='')}", {}
             repeated = "&".join(f"{quote(name)}={quote(v, safe='')}" for v in rng.sample(VALUES, 4))
-            yield "GET", f"{rng.choice(family).path}?{repeated}&{quote(name)}=1", {}
+            target = rng.choice(family)
+            yield target, "GET", f"{target.path}?{repeated}&{quote(name)}=1", {}
         if len(family[0].params) > 2:
             mixed = "&".join(f"{quote(n)}={quote(rng.choice(VALUES), safe='')}" for n in family[0].params)
-            yield "GET", f"{rng.choice(family).path}?{mixed}&try=1", {}
+            target = rng.choice(family)
+            yield target, "GET", f"{target.path}?{mixed}&try=1", {}
 
 
 def check(method: str, url: str, headers: dict[str, str], response: Any, lang: str) -> list[str]:
@@ -253,18 +269,41 @@ def check(method: str, url: str, headers: dict[str, str], response: Any, lang: s
     return [f"{method} {url[:160]} {sorted(headers)}: {p}" for p in problems]
 
 
-def test_hostile_requests_never_fail_and_never_reflect() -> None:
+Request = tuple[str, str, dict[str, str]]  # method, path with query, headers
+
+
+@cache
+def plan() -> dict[tuple[str, str], list[Request]]:
+    """Every request, drawn in one pass with one seed (as one test did before it was shared out),
+    grouped by (URL pattern, language); the same in every worker."""
+    groups: dict[tuple[str, str], list[Request]] = {}
+    for target, method, url, headers in requests_for(targets(), random.Random(18)):
+        groups.setdefault((target.route, target.lang), []).append((method, url, headers))
+    return groups
+
+
+def parts() -> list[tuple[str, str]]:
+    return [(route, lang) for route, localized in fuzzed_routes() for lang in (LANGS if localized else ("",))]
+
+
+@pytest.mark.parametrize(
+    "route, lang", parts(), ids=[f"{route or '/'}-{lang}" if lang else route for route, lang in parts()]
+)
+def test_hostile_requests_never_fail_and_never_reflect(route: str, lang: str) -> None:
+    requests = plan()[(route, lang)]
     client = Client(raise_request_exception=False)
-    rng = random.Random(18)
-    all_targets = targets()
-    langs = {t.path: t.lang for t in all_targets}
     problems: list[str] = []
-    count = 0
-    for method, url, headers in requests_for(all_targets, rng):
-        path = url.split("?", 1)[0]
+    for method, url, headers in requests:
         response = client.generic(method, url, b"\x00\xff<zq9>" if method in ("POST", "PUT") else b"", **headers)
-        problems += check(method, url, headers, response, langs.get(path, ""))
+        problems += check(method, url, headers, response, lang)
         client.cookies.clear()  # each request as a new visitor (a hostile cookie is sent on purpose)
-        count += 1
+    assert problems == [], f"{len(problems)} problems in {len(requests)} requests:\n" + "\n".join(problems[:40])
+
+
+def test_the_parts_add_up_to_the_whole_plan() -> None:
+    """Every URL pattern in every language gets requests, and nothing planned is left out."""
+    groups = plan()
+    assert set(groups) == set(parts()), set(groups) ^ set(parts())
+    assert all(groups.values())
+    count = sum(len(requests) for requests in groups.values())
     assert count >= MIN_REQUESTS, f"only {count} requests"
-    assert problems == [], f"{len(problems)} problems in {count} requests:\n" + "\n".join(problems[:40])

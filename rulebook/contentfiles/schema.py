@@ -16,6 +16,7 @@ from typing import Any
 
 from django.db import models
 
+from ..engine import halves_range
 from ..models import (
     Figure,
     GameTable,
@@ -134,7 +135,11 @@ RANGE_RE = re.compile(r"^(?P<low>\d+)(?:-(?P<high>\d+))?$")
 
 
 def parse_range(text: str) -> tuple[int | None, int | None]:
-    """ "4-10" → (4, 10); "7" → (7, 7); a label such as "winner" → (None, None)."""
+    """ "4-10" → (4, 10); "7" → (7, 7); a D6×D6 row "4-6 · 2" → (8, 8), its line as the engine reads
+    the roll; a label such as "winner" → (None, None)."""
+    line = halves_range(text)
+    if line is not None:
+        return line, line
     match = RANGE_RE.match(text.strip())
     if not match:
         return None, None

@@ -18,7 +18,7 @@ turn (+ turn_d6, turn_block, turn_armour), targets, skills, analysis, teambuildi
 
 from .analysis import Analysis, BandAnswer, BlockAnswer, Interceptor, PassTarget, Route, RouteRoll, analyse
 from .block import ATTACKER_PREFERENCE, BlockOutcome, assists, block_outcome, block_strength
-from .dice import BLOCK_FACES, BlockFace, parse_dice_expression, roll_expression
+from .dice import BLOCK_FACES, BlockFace, halves_range, halves_value, parse_dice_expression, roll_expression
 from .editions import EDITIONS, Bb2025, Edition, Lrb6, get_edition
 from .editions.base import RANGE_BANDS
 from .explain import Explanation, Modifier, target_explanation
@@ -199,6 +199,8 @@ __all__ = [
     "fame_distribution",
     "fans_distribution",
     "get_edition",
+    "halves_range",
+    "halves_value",
     "hand_off_probability",
     "in_edition",
     "injury_outcome",

@@ -83,30 +83,55 @@ def scatter_once(square: Square, rng: random.Random) -> Square:
     return square.offset(dx, dy)
 
 
-# -- dice expressions of game tables ("2D6", "D68", "D16", "BLOCK") -----------------------------
+# -- dice expressions of game tables ("2D6", "D68", "D16", "BLOCK", "D6×D6") --------------------
 
 DICE_EXPRESSION_RE = re.compile(r"^(?P<count>[1-9]?)D(?P<sides>3|6|8|16|68)$")
+# Two D6 one after the other, as on the 2025 skill tables: the first picks the half of the table (1-3
+# or 4-6), the second the line in it. Written "D6×D6" ("D6xD6" is accepted too).
+HALVES_RE = re.compile(r"^D6[×X]D6$")
+# A row of such a table: "4-6 · 2" is the second line of the second half.
+HALVES_RANGE_RE = re.compile(r"^(?P<half>1-3|4-6) · (?P<line>[1-6])$")
 
 
 @dataclass(frozen=True, slots=True)
 class DiceExpression:
     count: int
     sides: int  # 68: a D6 for the tens and a D8 for the units, read side by side
+    halves: bool = False  # D6×D6: read as halves_value(first, second)
 
 
 def parse_dice_expression(text: str) -> DiceExpression | None:
-    """ "2D6" → 2 × D6; "BLOCK" is rolled as a D6 (its table lists the six faces); None if unknown."""
+    """ "2D6" → 2 × D6; "BLOCK" is rolled as a D6 (its table lists the six faces); "D6×D6" → two D6
+    read as a half and a line; None if unknown."""
     cleaned = text.strip().upper()
     if cleaned == "BLOCK":
         cleaned = "D6"
+    if HALVES_RE.match(cleaned):
+        return DiceExpression(2, 6, halves=True)
     match = DICE_EXPRESSION_RE.match(cleaned)
     if not match:
         return None
     return DiceExpression(int(match["count"] or 1), int(match["sides"]))
 
 
+def halves_value(first: int, second: int) -> int:
+    """The line a D6×D6 roll picks, 1-12: lines 1-6 for a first die of 1-3, lines 7-12 for 4-6."""
+    return (0 if first <= 3 else 6) + second
+
+
+def halves_range(text: str) -> int | None:
+    """The line of a D6×D6 row ("4-6 · 2" → 8); None for any other text."""
+    match = HALVES_RANGE_RE.match(text.strip())
+    if not match:
+        return None
+    return halves_value(1 if match["half"] == "1-3" else 4, int(match["line"]))
+
+
 def roll_expression(expression: DiceExpression, rng: random.Random) -> tuple[tuple[int, ...], int]:
     """(the faces rolled, the result read on the table)."""
+    if expression.halves:
+        first, second = d6(rng), d6(rng)
+        return (first, second), halves_value(first, second)
     if expression.sides == 68:
         value = d68(rng)
         return (value // 10, value % 10), value

@@ -14,11 +14,12 @@ from functools import lru_cache
 from pathlib import Path
 
 from django.conf import settings
+from django.core.cache import cache
 from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import override
 
-from ..rendering.version import per_content_version
+from ..rendering.version import content_version, per_content_version
 from ..signals import CONTENT_MODELS  # the rows whose change is a new content version
 from ..sitemaps import SITEMAPS
 
@@ -30,7 +31,19 @@ ICON_SIZES = (192, 512)
 
 @per_content_version(maxsize=1)
 def pack_version() -> str:
-    """12 hex digits; computed once per content version in each process."""
+    """12 hex digits; computed once per content version (it reads every content row: about
+    300 ms) by the first process that needs it, which leaves it in the shared cache for the
+    others (every page carries it, so each worker needs it at its first page after an edit)."""
+    key = f"offline-pack-version:{content_version()}:{_code_fingerprint()[:16]}"
+    shared = cache.get(key)
+    if isinstance(shared, str):
+        return shared
+    found = _fingerprint()
+    cache.set(key, found)
+    return found
+
+
+def _fingerprint() -> str:
     digest = hashlib.sha256(_code_fingerprint().encode())
     for model in CONTENT_MODELS:
         names = [f.attname for f in model._meta.concrete_fields if f.attname != "updated_at"]
@@ -53,16 +66,29 @@ def _code_fingerprint() -> str:
 
 def ruleset_pages(lang: str, ruleset: str) -> list[str]:
     """The URLs of every sitemap page of the ruleset in the language, in sitemap order."""
+    return all_ruleset_pages(lang, [ruleset])[ruleset]
+
+
+def all_ruleset_pages(lang: str, rulesets: list[str]) -> dict[str, list[str]]:
+    """Each ruleset's pages in the language: the sitemaps walked once for all of them."""
     with override(lang):
-        prefix = reverse("rulebook:ruleset", args=[ruleset])
-        urls: list[str] = []
+        prefixes = {ruleset: reverse("rulebook:ruleset", args=[ruleset]) for ruleset in rulesets}
+        found: dict[str, dict[str, None]] = {ruleset: {} for ruleset in rulesets}  # ordered sets
         for sitemap_class in SITEMAPS.values():
             sitemap = sitemap_class()
             for item in sitemap.items():
                 location = str(sitemap.location(item))
-                if location.startswith(prefix) and location not in urls:
-                    urls.append(location)
-    return urls
+                for ruleset, prefix in prefixes.items():
+                    if location.startswith(prefix):
+                        found[ruleset][location] = None
+    return {ruleset: list(urls) for ruleset, urls in found.items()}
+
+
+@per_content_version(maxsize=16)
+def pack_pages(lang: str, rulesets: tuple[str, ...]) -> dict[str, list[str]]:
+    """all_ruleset_pages, computed once per content version in each process (the server's master
+    computes every language's before its workers fork: serving/warm.py)."""
+    return all_ruleset_pages(lang, list(rulesets))
 
 
 def common_pages(lang: str) -> list[str]:

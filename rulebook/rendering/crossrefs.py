@@ -11,8 +11,9 @@ from typing import Any
 from django.core.cache import cache
 from django.utils.html import escape
 
-from ..links import item_url, section_url
-from ..models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill
+from ..links import item_url, section_url, team_rule_anchor
+from ..models import Figure, GameTable, GlossaryTerm, RuleSection, RuleVariant, Skill, Team, TeamRule
+from ..selectors import team_rule_homes
 from ..translated import in_language
 from ..vocab import LANGS
 from .markup import Mention, MentionLinker, Target, render
@@ -83,7 +84,24 @@ def _build_index(lang: str) -> Index:
         targets[(figure.ruleset.key, "figure", figure.slug)] = Target(
             "", in_language(figure, "caption", lang), _figure_html(figure, lang)
         )
+    targets.update(_team_targets(lang))
     return Index(targets, _linkers(lang))
+
+
+def _team_targets(lang: str) -> dict[tuple[str, str, str], Target]:
+    """Teams ("[[team:dwarf]]") and their leagues and special rules ("[[team-rule:swarming]]", shown
+    on the page of the first team, by slug, that plays under it)."""
+    targets: dict[tuple[str, str, str], Target] = {}
+    for team in Team.objects.select_related("ruleset"):
+        targets[(team.ruleset.key, "team", team.slug)] = Target(
+            item_url("team", team.ruleset.key, team.slug, lang), in_language(team, "name", lang)
+        )
+    homes = team_rule_homes()
+    for rule in TeamRule.objects.select_related("ruleset"):
+        if rule.pk in homes:
+            url = item_url(rule.kind, rule.ruleset.key, homes[rule.pk], lang) + f"#{team_rule_anchor(rule.slug)}"
+            targets[(rule.ruleset.key, "team-rule", rule.slug)] = Target(url, in_language(rule, "name", lang))
+    return targets
 
 
 def _linkers(lang: str) -> dict[str, MentionLinker]:

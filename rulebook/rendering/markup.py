@@ -14,7 +14,7 @@ from ..vocab import RULESET_KEYS
 
 REFERENCE_RE = re.compile(
     r"\[\[(?:(?P<ruleset>" + "|".join(RULESET_KEYS) + r"):)?"
-    r"(?P<kind>skill|section|table|term|variant|figure):(?P<slug>[a-z0-9-]+)"
+    r"(?P<kind>skill|section|table|term|variant|figure|team-rule|team):(?P<slug>[a-z0-9-]+)"
     r"(?:\|(?P<label>[^\]]+))?\]\]"
 )
 TOKEN = "@@REF{}@@"

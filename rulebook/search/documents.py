@@ -1,15 +1,16 @@
-"""The search documents: one per ruleset, skill, section, table, table row, glossary term, team and
-positional, with their names, aliases, abbreviations and plain text in every language, built from the
-content rows."""
+"""The search documents: one per ruleset, skill, section, table, table row, glossary term, team,
+positional, league and team special rule, with their names, aliases, abbreviations and plain text in
+every language, built from the content rows."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable
 
-from ..links import chapter_of, positional_anchor
-from ..models import Figure, GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, Team
+from ..links import chapter_of, positional_anchor, team_rule_anchor
+from ..models import Figure, GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, Team, TeamRule
 from ..rendering.markup import Reference, plain_text
+from ..selectors import team_rule_homes
 from ..translated import all_languages, in_language
 from ..vocab import LANGS
 from .index import Document
@@ -34,6 +35,8 @@ def _labels(
         ("term", terms, "term"),
         ("variant", list(RuleVariant.objects.select_related("ruleset")), "title"),
         ("figure", list(Figure.objects.select_related("ruleset")), "caption"),
+        ("team", list(Team.objects.select_related("ruleset")), "name"),
+        ("team-rule", list(TeamRule.objects.select_related("ruleset")), "name"),
     ):
         for item in items:
             labels[(item.ruleset.key, kind, item.slug)] = _langs(item, field)
@@ -58,6 +61,11 @@ def _plain_with(labels: Labels) -> Callable[[object, str, str], dict[str, str]]:
 TABLE_WORDS = {"es": "tabla", "it": "tabella", "fr": "tableau", "en": "table"}
 # What players add to a player's name when they ask its price ("coste del matatrolls").
 COST_WORDS = {"es": "coste precio", "it": "costo prezzo", "fr": "coût prix", "en": "cost price"}
+# "regla especial enjambre", "necromancer special rule": what a team rule is called finds it too.
+TEAM_RULE_WORDS = {
+    "league": {"es": "liga", "it": "lega", "fr": "ligue", "en": "league"},
+    "special-rule": {"es": "regla especial", "it": "regola speciale", "fr": "règle spéciale", "en": "special rule"},
+}
 
 
 # "Agilidad (AG)", "Movement Allowance (MA)": a term's name may carry its abbreviation.
@@ -157,6 +165,7 @@ def build_documents() -> list[Document]:
             _add_own_aliases(row_document, row)  # "BH", "SI": what players call the result
             documents.append(row_document)
     documents += _team_documents()
+    documents += _team_rule_documents(plain)
     # Glossary terms of the same concept in the other rulesets of the same game are aliases too.
     concepts: dict[tuple[str, str], list[Document]] = {}
     for term in terms:
@@ -214,4 +223,34 @@ def _team_documents() -> list[Document]:
             _add_aliases(positional_document, {"it": titles["en"]})
             _add_own_aliases(positional_document, positional)  # "Rouleau Compresseur", the Deathroller
             documents.append(positional_document)
+    return documents
+
+
+def _team_rule_documents(plain: Callable[[object, str, str], dict[str, str]]) -> list[Document]:
+    """Each league and team special rule, on the page of the first team (by slug) that plays under it,
+    found by its name, its text and the names of the teams that have it ("swarming snotling")."""
+    documents: list[Document] = []
+    homes = team_rule_homes()
+    for rule in TeamRule.objects.select_related("ruleset").prefetch_related("team_links__team"):
+        if rule.pk not in homes:
+            continue
+        key = rule.ruleset.key
+        teams = [link.team for link in rule.team_links.all()]
+        words = TEAM_RULE_WORDS.get(rule.kind, {})
+        texts = {
+            lang: " ".join([text, words.get(lang, ""), *(in_language(team, "name", lang) for team in teams)])
+            for lang, text in plain(rule, "text", key).items()
+        }
+        document = Document(
+            rule.kind,
+            key,
+            rule.slug,
+            _langs(rule, "name"),
+            texts,
+            anchor=team_rule_anchor(rule.slug),
+            parent_slug=homes[rule.pk],
+        )
+        _add_aliases(document, {"it": document.names["en"]})  # Italian players type the English name
+        _add_own_aliases(document, rule)  # a former French name ("Pots-de-vin et Corruption")
+        documents.append(document)
     return documents

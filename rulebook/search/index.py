@@ -25,6 +25,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from ..vocab import LANGS
+from .deletions import DeletionIndex
 from .text import deletes, fold, normalized, osa_distance, squeeze, stem, typo_budget, words
 
 MAX_PREFIX_EXPANSION = 60
@@ -190,7 +191,7 @@ class SearchIndex:
                     deletion_index[variant] = [word]
                 else:
                     bucket.append(word)
-        self.deletion_index = deletion_index
+        self.deletion_index = DeletionIndex(deletion_index)
         # Words with their repeated letters squeezed ("timmmber" → "timber", "agallas" → "agalas"):
         # doubling or dropping a double letter counts as one typo, however many letters repeat.
         self.squeezed: dict[str, list[str]] = defaultdict(list)
@@ -243,7 +244,7 @@ class SearchIndex:
             found[squeezed] = 1
         candidates: set[str] = set()
         for variant in deletes(word, budget):
-            candidates.update(self.deletion_index.get(variant, ()))
+            candidates.update(self.deletion_index.get(variant))
         for candidate in candidates:
             distance = osa_distance(word, candidate, budget)
             if 0 < distance <= min(budget, typo_budget(candidate) or 1):

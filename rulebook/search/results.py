@@ -1,16 +1,22 @@
 """Search results for the pages and the API: the index of the current content version, and each
 match turned into a title, a URL and a highlighted snippet in the reader's language.
 
-The index is built once per content version for all processes: the first process that needs it
-(or load_content, or the server at start) builds it under a lock in the shared cache and stores
-it there; the others load it (a third of the time of a build) instead of building their own.
-With a per-process cache (locmem) each process builds its own.
+The index is built once per content version for all processes: the server's master at start,
+load_content, a thread started after an admin save commits (serving/warm.py: the editor's answer
+does not wait for it), or else the first process that needs it, under a lock in the shared cache, which then holds
+it; every other process loads that copy (about 150 ms: see deletions.py, and the collector paused
+while it is unpickled) instead of building its own (2 to 3 s). With a per-process cache (locmem)
+each process builds its own.
 """
 
 from __future__ import annotations
 
+import gc
 import itertools
+import threading
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from html import unescape
 
@@ -20,7 +26,7 @@ from django.core.cache.backends.locmem import LocMemCache
 from django.utils.safestring import SafeString, mark_safe
 
 from .. import labels
-from ..links import fast_item_url
+from ..links import ON_PARENT_PAGE, fast_item_url
 from ..rendering.version import content_version, per_content_version
 from ..vocab import LANGS
 from .documents import build_documents
@@ -31,6 +37,8 @@ from .snippets import highlight, snippet
 from .text import fold, words
 
 BUILD_SECONDS = 20  # the lock's lifetime, and how long another process waits for the build
+_loading = threading.Lock()  # one thread of a process loads the index; the others wait for it
+_loaded: dict[str, SearchIndex] = {}
 
 
 def shared_between_processes() -> bool:
@@ -40,15 +48,41 @@ def shared_between_processes() -> bool:
 
 @per_content_version(maxsize=1)
 def current_index() -> SearchIndex:
-    return _fetch_or_build(content_version())  # on a miss only; in a request, its memo
+    version = content_version()  # on a miss only; in a request, its memo
+    with _loading:  # threads of one process missing at once: one loads, the others take its copy
+        index = _loaded.get(version)
+        if index is None:
+            index = _fetch_or_build(version)
+            _loaded.clear()
+            _loaded[version] = index
+    return index
+
+
+@contextmanager
+def collector_paused() -> Iterator[None]:
+    """Unpickling the index creates a few hundred thousand objects; the cyclic collector would run
+    dozens of times over them meanwhile (two thirds of the time), and none of them is garbage."""
+    was_enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was_enabled:
+            gc.enable()
+
+
+def _shared_copy(key: str) -> SearchIndex | None:
+    with collector_paused():
+        found = cache.get(key)
+    return found if isinstance(found, SearchIndex) else None
 
 
 def _fetch_or_build(version: str) -> SearchIndex:
     if not shared_between_processes():
         return SearchIndex(build_documents())
     key, lock = f"search-index:{version}", f"search-index-lock:{version}"
-    found = cache.get(key)
-    if isinstance(found, SearchIndex):
+    found = _shared_copy(key)
+    if found is not None:
         return found
     if cache.add(lock, 1, timeout=BUILD_SECONDS):
         try:
@@ -60,8 +94,8 @@ def _fetch_or_build(version: str) -> SearchIndex:
     deadline = time.monotonic() + BUILD_SECONDS
     while time.monotonic() < deadline:  # another process is building it: wait for its copy
         time.sleep(0.05)
-        found = cache.get(key)
-        if isinstance(found, SearchIndex):
+        found = _shared_copy(key)
+        if found is not None:
             return found
         if cache.add(lock, 1, timeout=BUILD_SECONDS):  # it gave up: build it here
             cache.delete(lock)
@@ -97,9 +131,9 @@ def url_for(document: Document, lang: str) -> str:
     kind = document.kind
     if kind == "section" and document.parent_slug == document.slug:
         kind = "chapter"
-    # A table row and a positional are shown on their parent's page (the table, the team).
-    slug = document.parent_slug if kind in ("row", "positional") else document.slug
-    anchor = document.anchor if kind in ("row", "positional") else ""
+    # A table row, a positional and a team rule are shown on their parent's page (the table, a team).
+    slug = document.parent_slug if kind in ON_PARENT_PAGE else document.slug
+    anchor = document.anchor if kind in ON_PARENT_PAGE else ""
     return fast_item_url(kind, document.ruleset, slug, lang, chapter=document.parent_slug, anchor=anchor)
 
 

@@ -33,6 +33,13 @@ NOT_ALLOWED = "not_allowed"  # 405: the API is read-only (GET and HEAD)
 BAD_REQUEST = "bad_request"  # 400 before any view ran (a refused Host, say)
 FORBIDDEN = "forbidden"  # 403
 INTERNAL_ERROR = "internal_error"  # 500
+TOO_MANY_REQUESTS = "too_many_requests"  # 429: the client's budget of uncached work is spent (budget.py)
+# Answered before Django, by the proxy or gunicorn itself (errorpages.py):
+BODY_TOO_LARGE = "body_too_large"  # 413
+ADDRESS_TOO_LONG = "address_too_long"  # 414
+HEADERS_TOO_LARGE = "headers_too_large"  # 431
+UNAVAILABLE = "unavailable"  # 502, 503: gunicorn down or busy
+TIMEOUT = "timeout"  # 504
 PROBLEM_RE = re.compile(r"[a-z][a-z0-9_]*")
 
 P = ParamSpec("P")

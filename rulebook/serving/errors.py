@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
-from django.utils.translation import get_language, get_language_from_path, override
+from django.utils.translation import get_language, get_language_from_path, get_language_from_request, ngettext, override
 from django.utils.translation import gettext as _
 
 from ..vocab import LANGS, RULESET_KEYS
@@ -26,6 +26,12 @@ def is_api(request: HttpRequest) -> bool:
 
 def reader_language(request: HttpRequest) -> str:
     return get_language_from_path(request.path_info) or get_language() or "en"
+
+
+def early_reader_language(request: HttpRequest) -> str:
+    """The reader's language before LocaleMiddleware has run (answers given by the page cache's
+    middleware): the address's prefix, else the language cookie or Accept-Language."""
+    return get_language_from_path(request.path_info) or get_language_from_request(request) or "en"
 
 
 def words_in_path(path: str) -> str:
@@ -106,3 +112,29 @@ def server_error(request: HttpRequest) -> HttpResponse:
             _("Something went wrong"),
             _("The page could not be shown. Please try again in a moment."),
         )
+
+
+def too_many_requests(request: HttpRequest, retry_after: int) -> HttpResponse:
+    """429: this client asked for too much uncached work (serving/budget.py). Never stored by a
+    browser or a proxy: the next window answers normally."""
+    if is_api(request):
+        message = f"too many requests; try again in {retry_after} s"
+        response: HttpResponse = api.json_answer(
+            {"error": message, "problem": api.TOO_MANY_REQUESTS, "retry_after": retry_after}, 429
+        )
+    else:
+        with override(early_reader_language(request)):
+            response = _error_page(
+                request,
+                429,
+                _("Too many requests"),
+                ngettext(
+                    "This connection asked for many new pages in a short time. Try again in %(seconds)s second.",
+                    "This connection asked for many new pages in a short time. Try again in %(seconds)s seconds.",
+                    retry_after,
+                )
+                % {"seconds": retry_after},
+            )
+    response["Retry-After"] = str(retry_after)
+    response["Cache-Control"] = "no-store"
+    return response

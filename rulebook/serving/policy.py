@@ -13,6 +13,9 @@ from django.utils.cache import patch_vary_headers
 from . import errors
 
 SAFE_METHODS = ("GET", "HEAD")
+# The request headers the proxy's cache key holds (deploy/nginx/rules.conf, proxy_cache_key): it
+# ignores Vary, so a page varying on any other header would be mixed up there.
+PROXY_KEY_HEADERS = frozenset({"HX-Request", "HX-Target"})
 ParamNames = Iterable[str] | Callable[..., Iterable[str]]
 View = TypeVar("View", bound=Callable[..., HttpResponse])
 
@@ -57,6 +60,8 @@ def read_only(view: View) -> View:
 def public_page(*, params: ParamNames = (), vary: Iterable[str] = ()) -> Callable[[View], View]:
     """Mark a read-only view as a public page the middleware may cache (see the package doc)."""
     policy = PagePolicy(params if callable(params) else tuple(params), tuple(vary))
+    if not set(policy.vary) <= PROXY_KEY_HEADERS:
+        raise ValueError(f"vary={policy.vary}: add the header to the proxy's cache key first (deploy/nginx)")
 
     def decorate(view: View) -> View:
         guarded = read_only(view)

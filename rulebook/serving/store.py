@@ -21,13 +21,21 @@ CODING = re.compile(r"^\s*([\w*-]+)\s*(?:;\s*q\s*=\s*([0-9.]+))?\s*$")
 MIN_COMPRESS = 200  # bytes: below this gzip's own header outweighs the saving
 FRONT_BYTES = 32 * 1024 * 1024  # the in-process copy of the hottest pages, per process
 ENTRY_TIMEOUT = 24 * 3600  # keys hold the content version: old ones are simply never asked for
+# Above this many bytes a body is kept gzipped only, and unpacked for the rare reader who refuses
+# gzip (a millisecond for the sitemap's 930 KB, which gzip keeps in about 60 KB).
+PLAIN_BYTES = 64 * 1024
+# An answer that would still take more than this is not kept at all: it is rendered for each
+# request (and counts against the client's budget, serving/budget.py) rather than crowd out
+# hundreds of ordinary pages.
+MAX_ENTRY_BYTES = 512 * 1024
 
 
 @dataclass(frozen=True)
 class Entry:
-    """A 200 answer as it can be replayed: body (and its gzip), kept headers and a strong ETag."""
+    """A 200 answer as it can be replayed: body (and its gzip), kept headers and a strong ETag.
+    A large compressible body is kept gzipped only (body is None)."""
 
-    body: bytes
+    body: bytes | None
     gzipped: bytes | None
     headers: tuple[tuple[str, str], ...]
     tag: str  # the opaque part of the ETag, shared by both codings
@@ -35,12 +43,19 @@ class Entry:
 
     @property
     def size(self) -> int:
-        return len(self.body) + len(self.gzipped or b"")
+        return len(self.body or b"") + len(self.gzipped or b"")
+
+    @property
+    def plain(self) -> bytes:
+        if self.body is not None:
+            return self.body
+        return gzip.decompress(self.gzipped or b"")
 
     @classmethod
     def from_response(cls, response: HttpResponse, vary: tuple[str, ...]) -> Entry | None:
         """None unless the answer is the same for every anonymous reader: a plain 200, no cookie,
-        nothing marked private, nothing depending on the session."""
+        nothing marked private, nothing depending on the session; and None if it is too large
+        to keep (MAX_ENTRY_BYTES)."""
         if response.status_code != 200 or response.streaming or response.cookies:
             return None
         control = response.get("Cache-Control", "").lower()
@@ -55,7 +70,9 @@ class Entry:
             packed = gzip.compress(body, compresslevel=6, mtime=0)
             gzipped = packed if len(packed) < len(body) else None
         tag = hashlib.blake2b(body, digest_size=12).hexdigest()
-        return cls(body, gzipped, headers, tag, vary + (("Accept-Encoding",) if gzipped else ()))
+        kept = None if gzipped is not None and len(body) > PLAIN_BYTES else body
+        entry = cls(kept, gzipped, headers, tag, vary + (("Accept-Encoding",) if gzipped else ()))
+        return entry if entry.size <= MAX_ENTRY_BYTES else None
 
     def etag(self, coding: str) -> str:
         return f'"{self.tag}-gz"' if coding == "gzip" else f'"{self.tag}"'
@@ -75,6 +92,9 @@ class Entry:
         common = {
             "ETag": self.etag(coding),
             "Cache-Control": cache_control(),
+            # How long the proxy in front (deploy/nginx) keeps it before asking again with the
+            # ETag: seconds, so an edit reaches its readers soon; browsers and CDNs read the above.
+            "X-Accel-Expires": str(settings.PROXY_CACHE_SECONDS),
         }
         if self.vary:
             common["Vary"] = ", ".join(self.vary)
@@ -83,7 +103,7 @@ class Entry:
             for name, value in common.items():
                 response[name] = value
             return response
-        body = self.gzipped if coding and self.gzipped else self.body
+        body = self.gzipped if coding and self.gzipped else self.plain
         response = HttpResponse(b"" if request.method == "HEAD" else body)
         for name, value in self.headers:
             response[name] = value

@@ -1,6 +1,8 @@
 """The installable, offline site: the web app manifest and the service worker of each language, the
 "save for offline" page, the page shown for an unsaved page offline, and the two JSON files the
-saving script downloads (the pack's list of URLs and the compact search index)."""
+saving script downloads (the pack's list of URLs and the compact search index). All are public
+pages, cached under the content version like every other (each reader whose saved pack is out of
+date after an edit fetches the pack: it is rendered once, not once per reader)."""
 
 from __future__ import annotations
 
@@ -22,14 +24,14 @@ from .. import labels, selectors
 from ..http import HtmxHttpRequest
 from ..offline import pack
 from ..offline.search_index import offline_index
-from ..serving import read_only
+from ..serving import public_page
 
 # Light and dark theme colours: the same as site.css's --surface (the header's background).
 THEME_LIGHT, THEME_DARK = "#ffffff", "#1e2126"
 BACKGROUND_LIGHT = "#fbfaf7"
 
 
-@read_only
+@public_page()
 def manifest(request: HtmxHttpRequest) -> HttpResponse:
     lang = get_language()
     home = reverse("rulebook:home")
@@ -74,7 +76,7 @@ def _worker_source() -> str:
         return bytes(file.read()).decode("utf-8")
 
 
-@read_only
+@public_page()
 def service_worker(request: HtmxHttpRequest) -> HttpResponse:
     """static/js/sw.js, served under the language prefix so that its scope is the language's pages,
     after one line of settings: the page to show offline and the files it needs."""
@@ -101,8 +103,11 @@ def _rulesets(lang: str) -> list[dict[str, Any]]:
     """Each ruleset's pages in the language, its search index and its main pages (the links the
     offline page lists once it is saved)."""
     found = []
-    for ruleset in selectors.rulesets():
-        pages = pack.ruleset_pages(lang, ruleset.key)
+    rulesets = list(selectors.rulesets())
+    all_pages = pack.pack_pages(lang, tuple(ruleset.key for ruleset in rulesets))
+    for ruleset in rulesets:
+        pages = all_pages[ruleset.key]
+        listed = set(pages)
         shown = {"rulebook:skills": ruleset.game == "bloodbowl", "rulebook:tables": bool(selectors.tables(ruleset))}
         main = [(reverse(name, args=[ruleset.key]), str(label)) for name, label in MAIN_PAGES if shown.get(name, True)]
         found.append(
@@ -111,19 +116,19 @@ def _rulesets(lang: str) -> list[dict[str, Any]]:
                 "name": str(labels.RULESET_SHORT_LABELS.get(ruleset.key, ruleset.key)),
                 "pages": pages,
                 "index": pack.search_index_url(lang, ruleset.key),
-                "main": [{"url": url, "label": label} for url, label in main if url in pages],
+                "main": [{"url": url, "label": label} for url, label in main if url in listed],
             }
         )
     return found
 
 
-@read_only
+@public_page()
 def offline_page(request: HtmxHttpRequest) -> HttpResponse:
     lang = get_language()
     return render(request, "rulebook/offline.html", {"choices": _rulesets(lang)})
 
 
-@read_only
+@public_page()
 def unavailable_page(request: HtmxHttpRequest) -> HttpResponse:
     """What the service worker shows for a page that is not saved, when there is no connection."""
     return render(request, "rulebook/offline_unavailable.html")
@@ -146,7 +151,7 @@ def _messages() -> dict[str, str]:
     }
 
 
-@read_only
+@public_page()
 def pack_json(request: HtmxHttpRequest) -> JsonResponse:
     lang = get_language()
     data = {
@@ -159,7 +164,7 @@ def pack_json(request: HtmxHttpRequest) -> JsonResponse:
     return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
-@read_only
+@public_page()
 def search_index_json(request: HtmxHttpRequest, ruleset: str) -> JsonResponse:
     lang = get_language()
     current = selectors.ruleset_or_404(ruleset)

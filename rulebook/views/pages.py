@@ -123,11 +123,14 @@ def _row_text(row: Any) -> str:
     return f"{row.range_text}: {name + '. ' if name else ''}{effect}"
 
 
-def _roll_title(total: int, row: Any) -> str:
+def _roll_title(result: table_rolls.TableRoll) -> str:
     """ "10 — Blitz!": the number read on the table and the row's name (just the number if the row
-    has no name)."""
+    has no name); a D6×D6 roll is read as its row ("4-6 · 2"), its line number means nothing."""
+    row = result.row
+    if result.halves and row is not None:
+        return row.range_text
     name = in_language(row, "name", get_language()) if row is not None else ""
-    return f"{total} — {name}" if name else str(total)
+    return f"{result.total} — {name}" if name else str(result.total)
 
 
 @public_page(params=("roll",), vary=("HX-Request",))
@@ -136,6 +139,7 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     item = selectors.table_or_404(current, slug)
     rows = list(item.rows.all())
     rollable = table_rolls.is_rollable(item, rows)
+    dice = table_rolls.client_dice(item)
     roll = None
     fresh = rollable and request.GET.get("roll") == table_rolls.NEW_ROLL
     seed = table_rolls.new_seed() if fresh else table_rolls.parse_seed(request.GET.get("roll"))
@@ -148,9 +152,12 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
         roll = {
             "total": result.total,
             "faces": result.faces_text,
+            "halves": result.halves,
+            "first": result.faces[0],
+            "second": result.faces[-1],
             "position": result.position,
             "row": result.row,
-            "title": _roll_title(result.total, result.row),
+            "title": _roll_title(result),
             "url": f"{request.path}?roll={seed}#roll-result",
             "row_text": _row_text(result.row),
         }
@@ -163,7 +170,8 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
         # The button asks for a new roll (?roll=new), which gets an address of its own (?roll=<seed>);
         # the script rolls the same dice itself when there is no connection.
         "roll_url": f"{request.path}?roll={table_rolls.NEW_ROLL}",
-        "dice_json": json.dumps(table_rolls.client_dice(item)) if rollable else "",
+        "dice_json": json.dumps(dice) if rollable else "",
+        "halves_dice": bool(dice and dice["read"] == "halves"),
         "variants": selectors.variants_for(current, f"table:{item.slug}"),
         "counterparts": selectors.table_counterparts(item),
     }

@@ -38,16 +38,28 @@
   function rollHere(button) {
     const spec = JSON.parse(button.dataset.dice);
     const faces = spec.dice.map(die);
-    const total = spec.read === "digits" ? faces.reduce((value, face) => value * 10 + face, 0) : faces.reduce((a, b) => a + b, 0);
+    // The number the rows' data-low/data-high are written in: the sum, a D68's digits, or a D6×D6's
+    // line (1-6 for a first die of 1-3, 7-12 for 4-6), as the engine reads them (dice.py).
+    let total = faces.reduce((a, b) => a + b, 0);
+    if (spec.read === "digits") total = faces.reduce((value, face) => value * 10 + face, 0);
+    if (spec.read === "halves") total = (faces[0] <= 3 ? 0 : 6) + faces[1];
     const rows = Array.from(region.querySelectorAll("tr[data-low]"));
     const row = rows.find((r) => Number(r.dataset.low) <= total && total <= Number(r.dataset.high));
     const template = document.getElementById("roll-card-template");
     const card = template.content.firstElementChild.cloneNode(true);
     const dice = card.querySelector(".roll-card__dice");
-    dice.textContent = dice.textContent.replace("{faces}", faces.join(" + ")).replace("{total}", String(total));
+    dice.textContent = dice.textContent
+      .replace("{faces}", faces.join(" + "))
+      .replace("{total}", String(total))
+      .replace("{first}", String(faces[0]))
+      .replace("{second}", String(faces[faces.length - 1]));
     const name = row && row.querySelector(".row-name");
     const plainName = name && name.firstChild ? name.firstChild.textContent.trim() : ""; // without the aliases' "(BH)"
-    card.querySelector(".roll-card__title").textContent = plainName ? total + " — " + plainName : String(total);
+    const rowHeader = row && row.querySelector("th");
+    const rangeText = rowHeader && rowHeader.firstChild ? rowHeader.firstChild.textContent.trim() : "";
+    let title = plainName ? total + " — " + plainName : String(total);
+    if (spec.read === "halves" && rangeText) title = rangeText; // "4-6 · 2": a D6×D6 is read as its row
+    card.querySelector(".roll-card__title").textContent = title;
     const effect = row && row.querySelector(".row-effect");
     if (effect) card.querySelector(".roll-card__effect").innerHTML = effect.innerHTML; // the page's own (sanitised) HTML
     const link = card.querySelector("[data-row-link]");

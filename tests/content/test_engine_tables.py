@@ -13,6 +13,8 @@ from rulebook.engine import get_edition
 from rulebook.engine.editions.base import TableRow
 from rulebook.engine.kickoff import fans_distribution
 
+pytestmark = pytest.mark.database_free  # no database, cache or server: runs once in CI
+
 # engine attribute → content table, per edition
 TABLES = {
     "lrb6": {

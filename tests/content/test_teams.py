@@ -49,6 +49,15 @@ TABLE_ROWS = {
         "improvement-roll": 7,
         "player-value-increase": 8,
         "expensive-mistakes": 6,
+        "characteristic-limits": 5,
+        "skill-table-agility": 12,
+        "skill-table-devious": 12,
+        "skill-table-general": 12,
+        "skill-table-mutation": 12,
+        "skill-table-passing": 12,
+        "skill-table-strength": 12,
+        "league-points": 6,
+        "team-tiers": 4,
     },
 }
 PLACEHOLDER = re.compile(r"\(X\+?\)$")

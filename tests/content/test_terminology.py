@@ -30,6 +30,7 @@ def test_every_ruleset_has_texts_and_a_glossary_to_check() -> None:
         assert any(s.ruleset == ruleset for s in corpus.skills), ruleset
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ruleset", RULESET_KEYS)
@@ -40,6 +41,7 @@ def test_no_stray_terms(ruleset: str, lang: str) -> None:
     )
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_every_allowed_entry_has_a_reason_and_is_still_needed() -> None:
     raw = T.find_strays(real_corpus(), allowed=False)
@@ -49,6 +51,7 @@ def test_every_allowed_entry_has_a_reason_and_is_still_needed() -> None:
         assert entry in used, f"{entry}: stale (no such stray any more): remove it from ALLOWED"
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_a_stray_written_into_the_real_content_is_found() -> None:
     from rulebook.models import RuleSection
@@ -87,6 +90,7 @@ def test_a_text_going_back_on_a_term_decision_is_a_stray(ruleset: str, lang: str
     assert found == [stray], found
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 def test_the_checker_looks_for_strays_of_every_kind_in_the_real_glossaries() -> None:
     corpus = real_corpus()
@@ -386,6 +390,7 @@ def corpus_with(fields: list[T.TextField]) -> T.Corpus:
     return T.Corpus(fields=fields, terms=base.terms, skills=base.skills)
 
 
+@pytest.mark.slow
 @pytest.mark.django_db
 @pytest.mark.parametrize("ruleset", RULESET_KEYS)
 def test_engine_phrases_use_each_editions_terms(ruleset: str) -> None:

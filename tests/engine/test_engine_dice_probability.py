@@ -73,3 +73,15 @@ def test_distribution_operations() -> None:
     assert coin.as_floats() == {"h": 0.5, "t": 0.5}
     with pytest.raises(ValueError):
         Distribution({"x": Fraction(-1)})
+
+
+def test_the_skill_table_dice_are_two_d6_read_as_a_half_and_a_line() -> None:
+    expression = dice.parse_dice_expression("D6×D6")
+    assert expression == dice.DiceExpression(2, 6, halves=True) == dice.parse_dice_expression("d6xd6")
+    assert dice.parse_dice_expression("2D6") == dice.DiceExpression(2, 6)  # added, not read one by one
+    rng, again = random.Random(11), random.Random(11)
+    rolls = [dice.roll_expression(expression, rng) for _ in range(400)]
+    assert rolls == [dice.roll_expression(expression, again) for _ in range(400)]
+    for (first, second), line in rolls:  # lines 1-6 under a first die of 1-3, 7-12 under 4-6
+        assert line == (second if first <= 3 else 6 + second)
+    assert {line for _, line in rolls} == set(range(1, 13))

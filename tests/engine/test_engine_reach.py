@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from fractions import Fraction as F
 
+import pytest
 from engine_helpers import AWAY, HOME, board, mid_game_board, player
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -88,6 +89,7 @@ def test_reach_equals_path_dp_on_its_path(seed, skills, opp, ma, ag, edition, re
         assert 0 < rm.probability(square) <= 1
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None, database=None)
 @given(seed=st.integers(0, 10_000), edition=st.sampled_from([LRB6, BB]))
 def test_reach_is_the_best_over_all_short_paths(seed, edition) -> None:
@@ -126,6 +128,7 @@ def test_symmetric_boards_give_symmetric_reach(seed, edition) -> None:
     assert {mirror_square(sq): p for sq, p in rm.probabilities().items()} == rm2.probabilities()
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None, database=None)
 @given(
     seed=st.integers(0, 10_000),

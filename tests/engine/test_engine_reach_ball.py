@@ -149,6 +149,7 @@ def best_by_brute_force(edition, me: Player, b: Board, rerolls: int, steps: int)
     return best
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None, database=None)
 @given(
     seed=st.integers(0, 10_000),

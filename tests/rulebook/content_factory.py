@@ -114,3 +114,20 @@ def write_tree(root: Path, **overrides: dict[str, Any]) -> Path:
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(toml_text(items[name]), encoding="utf-8")
     return root
+
+
+def empty_the_content() -> None:
+    """Delete every content row (inside the test's transaction), as `Ruleset.objects.all().delete()`
+    does, with one content-version bump instead of one per deleted row (about 2,000 updates)."""
+    from django.db.models.signals import post_delete
+
+    from rulebook.models import Ruleset
+    from rulebook.rendering.version import bump_content_version
+    from rulebook.signals import content_changed
+
+    post_delete.disconnect(content_changed)
+    try:
+        Ruleset.objects.all().delete()
+    finally:
+        post_delete.connect(content_changed)
+    bump_content_version()

@@ -68,6 +68,7 @@ def content_copy(tmp_path: Path) -> Path:
     return root
 
 
+@pytest.mark.slow
 def test_an_unchanged_save_changes_no_row_no_version_and_no_file(staff: Client, tmp_path: Path) -> None:
     skill = multi_line_skill()
     before, stamp, version = model_to_dict(skill), skill.updated_at, content_version()
@@ -81,6 +82,7 @@ def test_an_unchanged_save_changes_no_row_no_version_and_no_file(staff: Client, 
     load_content(root)  # no "edited in the admin since the last load" refusal
 
 
+@pytest.mark.slow
 def test_an_unchanged_save_of_a_table_and_its_rows_changes_nothing(staff: Client, tmp_path: Path) -> None:
     table = GameTable.objects.filter(rows__effect_en__contains="\n").distinct().first() or GameTable.objects.first()
     assert table is not None
@@ -90,6 +92,7 @@ def test_an_unchanged_save_of_a_table_and_its_rows_changes_nothing(staff: Client
     assert dump_content(content_copy(tmp_path)) == 0
 
 
+@pytest.mark.slow
 def test_a_one_language_edit_dumps_as_a_change_to_that_language_only(staff: Client, tmp_path: Path) -> None:
     skill = multi_line_skill()
     old_es = skill.text_es

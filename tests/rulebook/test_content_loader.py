@@ -14,6 +14,7 @@ from django.core.management import CommandError, call_command
 from rulebook.contentfiles.files import toml_text
 from rulebook.contentfiles.loader import ContentConflict, dump_content, load_content
 from rulebook.models import GameTable, GlossaryTerm, RuleSection, Skill
+from tests.rulebook.content_factory import empty_the_content
 
 from .content_factory import CHAPTER, RULESET, SECTION, SKILL, TABLE, TERM, four, write_tree
 
@@ -23,9 +24,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def empty_db() -> None:
     """The loader tests start from an empty content database (inside the test's transaction)."""
-    from rulebook.models import Ruleset
-
-    Ruleset.objects.all().delete()
+    empty_the_content()
 
 
 def tree_bytes(root: Path) -> dict[str, bytes]:
@@ -182,6 +181,14 @@ def test_check_reports_broken_cross_references(tmp_path: Path) -> None:
     assert "broken cross-reference: related skill 'tackle'" in message
 
 
+def test_check_reports_broken_team_and_team_rule_references(tmp_path: Path) -> None:
+    section = copy.deepcopy(SECTION)
+    section["body"]["es"] = "Ver [[team:nobody]] y [[bb2025:team-rule:no-such-rule]].\n"
+    message = check_problems(write_tree(tmp_path, section=section))
+    assert "broken cross-reference in body.es: 'lrb6:team:nobody'" in message
+    assert "broken cross-reference in body.es: 'bb2025:team-rule:no-such-rule'" in message
+
+
 def test_check_lists_every_problem_at_once(tmp_path: Path) -> None:
     chapter = copy.deepcopy(CHAPTER)
     chapter["title"]["en"] = ""
@@ -228,6 +235,7 @@ def test_real_content_is_valid() -> None:
     assert run("load_content", "--check").startswith("Content files are valid")
 
 
+@pytest.mark.slow
 def test_real_content_round_trips_byte_identical(tmp_path: Path) -> None:
     """The real tree is already loaded by the session fixture: dumping it changes no byte."""
     root = tmp_path / "content"

@@ -6,6 +6,8 @@ import pytest
 
 from rulebook.http import QueryError, parse_int, query_choice, query_int, query_text
 
+pytestmark = pytest.mark.database_free  # no database, cache or server: runs once in CI
+
 
 @pytest.mark.parametrize("raw", ["²", "١٢", "1e3", "", " ", "9" * 13, "--1", "+", "0x10", "3.0"])
 def test_numbers_other_than_ascii_digits_are_refused(raw: str) -> None:

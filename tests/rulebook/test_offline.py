@@ -96,6 +96,7 @@ def test_the_pack_holds_every_reference_page_of_the_ruleset(client: Client) -> N
     assert "{done}" in data["messages"]["saving"] and "{size}" in data["messages"]["saved"]
 
 
+@pytest.mark.slow
 def test_every_page_of_a_pack_answers(client: Client) -> None:
     data = get_json(client, "/es/offline/pack.json")
     for url in data["common"] + [p for r in data["rulesets"] if r["key"] == "lrb6" for p in r["pages"]]:

@@ -76,6 +76,23 @@ def test_the_result_card_names_the_row(client: Client) -> None:
     assert "?roll=4242#roll-result" in html  # the link to this roll
 
 
+@pytest.mark.parametrize("seed", [4242, 7, 123456])
+def test_a_skill_table_is_rolled_as_two_dice_read_one_after_the_other(client: Client, seed: int) -> None:
+    """As the rulebook's skill table: the first D6 picks the half (1-3 or 4-6), the second the line."""
+    table = GameTable.objects.get(ruleset__key="bb2025", slug="skill-table-general")
+    result = roll_table(table, list(table.rows.all()), seed)
+    first, second = result.faces
+    expected = f"{'1-3' if first <= 3 else '4-6'} · {second}"
+    assert result.halves and result.row is not None and result.row.range_text == expected
+    html = html_of(client, f"/es/bb2025/tables/skill-table-general/?roll={seed}")
+    title = re.search(r'<h2 class="roll-card__title" id="roll-title">([^<]+)</h2>', html)
+    assert title and title[1] == expected
+    assert f'<tr id="row-{result.position}" class="is-rolled"' in html
+    assert f"Has tirado D6×D6: {first} y luego {second}." in html  # never "4 + 2 = 6"
+    assert client_dice(table) == {"dice": [6, 6], "read": "halves"}
+    assert "{first}" in html and "{second}" in html  # the offline card's template
+
+
 def test_the_offline_dice_come_from_the_engine(client: Client) -> None:
     casualty = GameTable.objects.get(ruleset__key="lrb6", slug="casualty")
     assert client_dice(casualty) == {"dice": [6, 8], "read": "digits"}

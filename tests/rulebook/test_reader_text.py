@@ -1,9 +1,13 @@
 """What readers see: no editors' notes on a page. What another language's readers call an item is
-shown in that language only (``aliases``: "Also called"), and ``translator_note`` never at all."""
+shown in that language only (``aliases``: "Also called"), and ``translator_note`` never at all.
+
+The sweeps read every reference page of a language; each page is rendered once per language and
+worker (the `pages` fixture), and every sweep reads that HTML."""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from html import unescape
 
 import pytest
@@ -24,13 +28,20 @@ BY_DESIGN_RE = re.compile(
 )
 
 
-def main_text(client: Client, url: str) -> str:
-    """The readable text of the page's <main>, without the parts that name languages by design."""
+def page_html(client: Client, url: str) -> str:
     response = client.get(url)
     assert response.status_code == 200, url
-    html = response.content.decode()
+    return str(response.content.decode())
+
+
+def text_of_main(html: str) -> str:
+    """The readable text of the page's <main>, without the parts that name languages by design."""
     main = html[html.index("<main") : html.index("</main>")]
     return unescape(re.sub(r"<[^>]+>", " ", BY_DESIGN_RE.sub(" ", main)))
+
+
+def main_text(client: Client, url: str) -> str:
+    return text_of_main(page_html(client, url))
 
 
 def reader_urls(lang: str) -> list[str]:
@@ -38,11 +49,33 @@ def reader_urls(lang: str) -> list[str]:
     return urls + [f"/{lang}/{key}/glossary/" for key in Ruleset.objects.values_list("key", flat=True)]
 
 
+Pages = Callable[[str], dict[str, str]]  # language → {url: HTML} of every_page(language)
+
+
+@pytest.fixture(scope="session")
+def pages() -> Pages:
+    """Every reference page of a language, rendered once (on first use, inside that test's
+    database access) for all the sweeps that read it. Pages of the real content, which no test
+    leaves changed (database tests roll back, browser tests put it back); session-wide because
+    the sweeps need not run next to each other (tests/conftest.py orders the slow ones first)."""
+    rendered: dict[str, dict[str, str]] = {}
+
+    def of(lang: str) -> dict[str, str]:
+        if lang not in rendered:
+            client = Client()
+            rendered[lang] = {url: page_html(client, url) for url in every_page(lang)}
+        return rendered[lang]
+
+    return of
+
+
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["es", "fr", "en"])
-def test_no_skill_or_glossary_page_outside_italian_talks_about_italian_names(client: Client, lang: str) -> None:
+def test_no_skill_or_glossary_page_outside_italian_talks_about_italian_names(pages: Pages, lang: str) -> None:
     urls = reader_urls(lang)
-    assert len(urls) == Skill.objects.count() + 3
-    found = {url: match for url in urls if (match := ITALIAN_RE.search(main_text(client, url)))}
+    assert len(urls) == Skill.objects.count() + Ruleset.objects.count()
+    html = pages(lang)
+    found = {url: match for url in urls if (match := ITALIAN_RE.search(text_of_main(html[url])))}
     assert not found, f"{len(found)} page(s) mention Italian: " + ", ".join(
         f"{url} «{m.group(0)}»" for url, m in list(found.items())[:10]
     )
@@ -70,11 +103,12 @@ def every_page(lang: str) -> list[str]:
     return urls
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["es", "it", "fr", "en"])
-def test_no_page_talks_about_sources_or_other_languages_names(client: Client, lang: str) -> None:
+def test_no_page_talks_about_sources_or_other_languages_names(pages: Pages, lang: str) -> None:
     found = {}
-    for url in every_page(lang):
-        text = main_text(client, url)
+    for url, html in pages(lang).items():
+        text = text_of_main(html)
         match = SOURCE_TALK_RE.search(text) or (lang != "it" and ITALIAN_RE.search(text))
         if match:
             found[url] = match.group(0)
@@ -101,27 +135,30 @@ def test_an_italian_page_shows_the_alias_and_other_languages_do_not(client: Clie
         assert 'class="aliases"' not in html, lang
 
 
-def test_every_alias_is_shown_on_its_language_page(client: Client) -> None:
+@pytest.mark.slow
+def test_every_alias_is_shown_on_its_language_page(pages: Pages) -> None:
     skills = [s for s in Skill.objects.select_related("ruleset") if s.aliases]
     assert skills, "the real content has skills with aliases"
     for skill in skills:
         for lang, names in skill.aliases.items():
-            text = main_text(client, f"/{lang}/{skill.ruleset.key}/skills/{skill.slug}/")
+            text = text_of_main(pages(lang)[f"/{lang}/{skill.ruleset.key}/skills/{skill.slug}/"])
             for name in names:
                 assert name in text, (skill.slug, lang, name)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("lang", ["es", "it", "fr", "en"])
-def test_translator_notes_never_appear_on_a_page(client: Client, lang: str) -> None:
+def test_translator_notes_never_appear_on_a_page(pages: Pages, lang: str) -> None:
     skills = [s for s in Skill.objects.select_related("ruleset") if s.translator_note]
     terms = [t for t in GlossaryTerm.objects.select_related("ruleset") if t.translator_note]
     assert len(skills) == Skill.objects.count(), "every skill's name choice is explained"
+    html = pages(lang)
     for skill in skills:
-        html = unescape(client.get(f"/{lang}/{skill.ruleset.key}/skills/{skill.slug}/").content.decode())
-        assert skill.translator_note not in html, skill.slug
+        assert skill.translator_note not in unescape(html[f"/{lang}/{skill.ruleset.key}/skills/{skill.slug}/"]), (
+            skill.slug
+        )
     glossaries = {
-        key: unescape(client.get(f"/{lang}/{key}/glossary/").content.decode())
-        for key in Ruleset.objects.values_list("key", flat=True)
+        key: unescape(html[f"/{lang}/{key}/glossary/"]) for key in Ruleset.objects.values_list("key", flat=True)
     }
     for term in terms:
         assert term.translator_note not in glossaries[term.ruleset.key], term.slug

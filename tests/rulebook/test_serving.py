@@ -182,6 +182,7 @@ def test_a_new_roll_redirects_to_its_own_cacheable_address(client: Client) -> No
     assert "ETag" not in fragment
 
 
+@pytest.mark.slow
 def test_admin_logins_are_throttled_before_the_password_is_checked(client: Client) -> None:
     User.objects.create_superuser("editor", "editor@example.org", "a-long-test-password")
     for _ in range(settings.AXES_FAILURE_LIMIT):
@@ -218,8 +219,8 @@ def test_the_client_address_behind_trusted_proxies() -> None:
 @pytest.mark.parametrize(
     "url, backend, location",
     [
-        ("", "django.core.cache.backends.locmem.LocMemCache", "default"),
-        ("locmem://", "django.core.cache.backends.locmem.LocMemCache", "default"),
+        ("", "rulebook.serving.localcache.BoundedLocMemCache", "default"),
+        ("locmem://", "rulebook.serving.localcache.BoundedLocMemCache", "default"),
         ("redis://127.0.0.1:6379/3", "django.core.cache.backends.redis.RedisCache", "redis://127.0.0.1:6379/3"),
         ("rediss://cache.example:6380/0?timeout=60", "django.core.cache.backends.redis.RedisCache", None),
         ("file:///var/cache/rules", "django.core.cache.backends.filebased.FileBasedCache", "/var/cache/rules"),

@@ -20,6 +20,7 @@ PRODUCTION_ENV = {
 }
 
 
+@pytest.mark.slow
 def test_check_deploy_with_production_environment_has_no_warnings() -> None:
     env = {
         k: v

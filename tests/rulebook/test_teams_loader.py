@@ -14,6 +14,7 @@ from django.core.management import CommandError, call_command
 from rulebook.contentfiles.files import toml_text
 from rulebook.contentfiles.loader import ContentConflict, dump_content, load_content
 from rulebook.models import Positional, SkillParameter, StartingSkill, Team
+from tests.rulebook.content_factory import empty_the_content
 
 from .content_factory import four, write_tree
 
@@ -100,9 +101,7 @@ def check(root: Path) -> str:
 
 @pytest.fixture
 def empty_db() -> None:
-    from rulebook.models import Ruleset
-
-    Ruleset.objects.all().delete()
+    empty_the_content()
 
 
 def test_a_team_loads_with_its_positionals_skills_parameters_and_rules(tmp_path: Path, empty_db: None) -> None:

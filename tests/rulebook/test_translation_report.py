@@ -12,6 +12,7 @@ from django.core.management import call_command
 
 from rulebook.contentfiles.completeness import build_report
 from rulebook.contentfiles.loader import load_content
+from tests.rulebook.content_factory import empty_the_content
 
 from .content_factory import SKILL, write_tree
 
@@ -47,9 +48,7 @@ def test_report_has_the_documented_shape() -> None:
 
 
 def test_missing_and_identical_fields_are_reported(tmp_path: Path) -> None:
-    from rulebook.models import Ruleset
-
-    Ruleset.objects.all().delete()
+    empty_the_content()
     skill = copy.deepcopy(SKILL)
     skill["text"]["it"] = skill["text"]["en"]  # English copied into Italian: a defect
     root = write_tree(tmp_path, skill=skill)
@@ -67,9 +66,7 @@ def test_missing_and_identical_fields_are_reported(tmp_path: Path) -> None:
 
 
 def test_reviewed_exceptions_are_left_out(tmp_path: Path) -> None:
-    from rulebook.models import Ruleset
-
-    Ruleset.objects.all().delete()
+    empty_the_content()
     skill = copy.deepcopy(SKILL)
     skill["name"] = {"es": "Pro", "it": "Pro", "fr": "Pro", "en": "Pro"}
     root = write_tree(tmp_path, skill=skill)

@@ -27,6 +27,19 @@ MARGIN = 14  # room for the column letters and row numbers
 # Window size (columns, rows) per zoom level: close (phone), half the pitch, the whole pitch.
 WINDOWS = {1: (7, 9), 2: (13, PITCH_WIDTH), 3: (PITCH_LENGTH, PITCH_WIDTH)}
 BAND_CLASS = {"quick": "band--quick", "short": "band--short", "long": "band--long", "bomb": "band--bomb"}
+# Every square in view is a link holding the whole position (the page works without JavaScript),
+# so a page grows with squares × code length: the whole pitch of a long position made 600 KB. A
+# zoom is drawn only if its links fit TAP_BUDGET bytes (the closest one that fits otherwise).
+TAP_BUDGET = 200_000
+TAP_OVERHEAD = 320  # bytes of one square's link besides the code: path, view, label, rectangle
+
+
+def widest_zoom(code_length: int) -> int:
+    """The widest zoom whose square links fit the budget for a position code of this length."""
+    zoom = max(WINDOWS)
+    while zoom > min(WINDOWS) and WINDOWS[zoom][0] * WINDOWS[zoom][1] * (code_length + TAP_OVERHEAD) > TAP_BUDGET:
+        zoom -= 1
+    return zoom
 
 
 def window(zoom: int, origin: Cell | None, focus: Cell | None, pieces: list[Cell]) -> Crop:

@@ -53,6 +53,8 @@ class Board:
     redirect: str = ""  # set when an action was applied: the canonical URL of the result
     svg: SafeString = field(default_factory=lambda: mark_safe(""))
     context: dict[str, Any] = field(default_factory=dict)
+    widest: int = max(drawing.WINDOWS)  # the widest zoom this position may be drawn at (drawing.py)
+    narrowed: bool = False  # the zoom asked for was wider than that
 
 
 def read_position(edition: str, raw: str) -> Position:
@@ -93,7 +95,11 @@ def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
     if error and not note:
         note = _("The board below is the position before that change.")
     code = format_code(position)
-    page = Board(edition, lang, code, position, view, error=error, error_note=note)
+    widest = drawing.widest_zoom(len(code))
+    narrowed = view.zoom > widest
+    if narrowed:
+        view = replace(view, zoom=widest)
+    page = Board(edition, lang, code, position, view, error=error, error_note=note, widest=widest, narrowed=narrowed)
     _fill(page)
     return page
 
@@ -166,12 +172,12 @@ def _fill(page: Board) -> None:
             }
             for key, label, hidden in tools
         ],
-        "tool_hint": _("Tap a part of the pitch to see it close up.")
+        "tool_hint": _zoom_hint(page, _("Tap a part of the pitch to see it close up."))
         if view.zoom == 3
-        else _tool_hint(view, chosen is not None),
+        else _zoom_hint(page, _tool_hint(view, chosen is not None)),
         "pans": {name: url(replace_view(view, origin=origin)) if origin else "" for name, origin in pans.items()},
         "zoom_in": url(replace_view(view, zoom=view.zoom - 1, origin=None)) if view.zoom > 1 else "",
-        "zoom_out": url(replace_view(view, zoom=view.zoom + 1, origin=None)) if view.zoom < 3 else "",
+        "zoom_out": url(replace_view(view, zoom=view.zoom + 1, origin=None)) if view.zoom < page.widest else "",
         "shows": [
             {"key": key, "label": label, "url": url(replace_view(here, show=key)), "current": view.show == key}
             for key, label in (("reach", _("Where he can get")), ("pass", _("Pass ranges")))
@@ -230,6 +236,18 @@ def _hidden(code: str, view: View) -> list[tuple[str, str]]:
     if view.origin is not None:
         params.append(("v", square_name(view.origin)))
     return params
+
+
+def _zoom_hint(page: Board, hint: str) -> str:
+    if not page.narrowed:
+        return hint
+    return (
+        hint
+        + " "
+        + _(
+            "This position has too many players and skills to show that much of the pitch at once: move the view with the arrows."
+        )
+    )
 
 
 def _tool_hint(view: View, chosen: bool) -> str:

@@ -195,6 +195,7 @@ def test_net_result_probabilities_agree_with_odds(a: SuccessDistribution, b: Suc
     assert positive <= odds.active_wins <= positive + a.at_least(25)
 
 
+@pytest.mark.slow
 @settings(max_examples=10, deadline=None)
 @given(st.integers(1, 4), st.integers(2, 6), st.integers(1, 4), st.integers(2, 6), st.integers(0, 2**32 - 1))
 def test_opposed_odds_agree_with_seeded_monte_carlo(na: int, ta: int, nb: int, tb: int, seed: int) -> None:

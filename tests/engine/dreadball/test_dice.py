@@ -147,6 +147,7 @@ def test_tail_is_six_power_times_polynomial(dice: int, target: int, rr: int | No
     assert diffs[degree + 1] == 0 and diffs[degree + 2] == 0
 
 
+@pytest.mark.slow
 @settings(max_examples=20, deadline=None)
 @given(st.integers(1, 4), targets, rerolls, st.integers(0, 2**32 - 1))
 def test_exact_law_agrees_with_seeded_monte_carlo(dice: int, target: int, rr: int | None, seed: int) -> None:

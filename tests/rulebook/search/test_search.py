@@ -32,6 +32,7 @@ def run_query(query: RelevanceQuery) -> list[Result]:
     return search(query.q, query.lang, current=query.current, limit=3)
 
 
+@pytest.mark.slow
 def test_relevance_set_per_class_top1_and_top3() -> None:
     """The report per class is printed (pytest -s, or below a failure): questions at least 90 % in
     the top 3, every other class 97 %, and a typed three-letter prefix's first suggestion matches in
@@ -67,6 +68,7 @@ def test_the_players_set_is_written_for_each_class_and_language() -> None:
         assert {q.lang for q in players if q.klass == klass} == {"es", "it", "fr", "en"}, klass
 
 
+@pytest.mark.slow
 def test_the_first_set_keeps_its_score() -> None:
     """337 queries of issue 11, 336 in the top 3 then (99.7 %): no fewer now."""
     first = load_relevance_set([RELEVANCE_FILE])
@@ -108,6 +110,7 @@ def test_search_page_without_javascript(client: Client) -> None:
     assert "/it/lrb6/skills/dodge/" in html
 
 
+@pytest.mark.slow
 def test_search_results_follow_an_admin_edit_without_restart(client: Client) -> None:
     from rulebook.models import Skill
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from django.test import Client
 
+from rulebook.models import TeamRule
 from rulebook.search.relevance import result_key
 from rulebook.search.results import search
 
@@ -69,3 +70,24 @@ def test_the_current_edition_comes_first_for_a_team(client: Client) -> None:
 def test_the_api_gives_team_results(client: Client) -> None:
     results = client.get("/api/v1/search", {"q": "halfling", "lang": "it", "ruleset": "bb2025"}).json()["results"]
     assert results[0]["kind"] == "team" and results[0]["url"] == "/it/bb2025/teams/halfling/"
+
+
+def test_every_league_and_team_special_rule_opens_its_anchor_on_a_team_page_that_shows_it(client: Client) -> None:
+    """Each team rule is a search document of its own kind ("league", "special-rule"), on the page of
+    the first team (by slug) that plays under it, at the anchor every team page gives the rule."""
+    rules = TeamRule.objects.select_related("ruleset").prefetch_related("team_links__team")
+    assert rules.count() == 21  # 20 of 2025, 1 classic
+    for rule in rules:
+        home = min(link.team.slug for link in rule.team_links.all())
+        results = [r for r in search(rule.name_en, "en", limit=10) if r.kind == rule.kind and r.slug == rule.slug]
+        assert results, rule.slug
+        assert results[0].url == f"/en/{rule.ruleset.key}/teams/{home}/#rule-{rule.slug}"
+    html = client.get("/es/bb2025/teams/snotling/").content.decode()
+    assert '<section id="rule-swarming" class="team-rule">' in html
+
+
+def test_team_and_team_rule_references_are_links(client: Client) -> None:
+    tiers = client.get("/fr/bb2025/tables/team-tiers/").content.decode()
+    assert '<a href="/fr/bb2025/teams/wood-elf/">Elfes Sylvains</a>' in tiers and "[[team:" not in tiers
+    section = client.get("/en/bb2025/rules/before-the-game/").content.decode()
+    assert '<a href="/en/bb2025/teams/black-orc/#rule-bribery-and-corruption">Bribery and Corruption</a>' in section

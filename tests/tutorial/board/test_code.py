@@ -21,6 +21,8 @@ from tutorial.board.code import (
     square_name,
 )
 
+pytestmark = pytest.mark.database_free  # no database, cache or server: runs once in CI
+
 SKILLS = frozenset({"block", "dodge", "sure-hands", "guard", "tackle", "sidestep", "side-step", "no-hands"})
 
 

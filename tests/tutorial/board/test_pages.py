@@ -277,6 +277,7 @@ def test_zoomed_out_views_and_panning(client) -> None:
     assert left and "v=" in left.group(1)
 
 
+@pytest.mark.slow
 def test_every_blood_bowl_step_with_players_opens_in_the_board(client) -> None:
     opened = 0
     for scenario in all_scenarios():

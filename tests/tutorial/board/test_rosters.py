@@ -147,7 +147,9 @@ def test_the_form_works_without_javascript_and_names_positionals_in_the_readers_
 def test_every_positional_of_the_edition_fits_on_the_board(edition: str) -> None:
     groups = rosters.choices(edition, "en")
     values = [value for _team, options in groups for value, _label in options]
-    assert len(values) == len(selectors.roster_positionals(edition)) > 50
+    listed = selectors.roster_positionals(edition)
+    assert len(values) == len(listed) > 50
+    pa = {f"{p.team.slug}.{p.slug}": p.pa for p in listed}  # read once, not once per value
     known = words.known_skills(edition)
     for value in values:
         found = rosters.profile(edition, value)
@@ -156,12 +158,7 @@ def test_every_positional_of_the_edition_fits_on_the_board(edition: str) -> None
         piece = replace(piece, ma=found.ma, st=found.st, ag=found.ag, pa=found.pa, av=found.av, skills=found.skills)
         position = Position(edition).with_pieces([piece])
         check(position, known)  # characteristics in range, every starting skill one the board knows
-        assert (found.pa is None) == (edition == "lrb6" or positional_pa(edition, value) == 0)
-
-
-def positional_pa(edition: str, value: str) -> int:
-    team, slug = value.split(".")
-    return positional(edition, team, slug).pa
+        assert (found.pa is None) == (edition == "lrb6" or pa[value] == 0)
 
 
 @pytest.mark.parametrize(
