@@ -42,6 +42,10 @@ RULE_MESSAGES = {
     "conditional_first": gettext_noop("a step marked “?” needs a roll before it"),
     "skill_not_on_roll": gettext_noop("the opponent's “%(skill)s” does not change this kind of roll"),
     "hail_mary_on_one": gettext_noop("in these rules a Hail Mary is fumbled on a 1 only: its value is 2+"),
+    "dauntless_not_stronger": gettext_noop("Dauntless is rolled only against a stronger opponent: his ST is %(st)s"),
+    "dauntless_before_block": gettext_noop("a Dauntless roll comes just before the same player's block"),
+    "argue_not_in_edition": gettext_noop("these rules have no Argue the Call"),
+    "skill_value": gettext_noop("in this edition “%(skill)s” cannot be +%(value)s"),
 }
 
 

@@ -60,7 +60,9 @@ def test_values_as_coaches_type_them(kind, typed, edition, expected) -> None:
     assert parse_value(kind, typed, edition, typed) == expected
 
 
-@pytest.mark.parametrize("bad", ["dodge:7", "block:-1d", "armour:AV13", "block:2d/fly", "dodge:3/int:5", "x.y.dodge:3"])
+@pytest.mark.parametrize(
+    "bad", ["dodge:10", "block:-1d", "armour:AV13", "block:2d/fly", "dodge:3/int:5", "x.y.dodge:3"]
+)
 def test_bad_steps_name_the_step(bad: str) -> None:
     with pytest.raises(OddsError) as problem:
         parse_code(f"lrb6;dodge:3,{bad}")
@@ -134,12 +136,12 @@ def test_a_changed_kind_gets_its_usual_value_without_javascript(client) -> None:
 @pytest.mark.parametrize("lang", ["es", "it", "fr"])
 def test_every_bad_row_gets_its_own_message_in_the_readers_language(client, lang: str) -> None:
     html = client.get(
-        f"/{lang}/odds/", form(k1="dodge", v1="9", k2="rush", v2="2", k3="block", v3="5D")
+        f"/{lang}/odds/", form(k1="dodge", v1="10", k2="rush", v2="2", k3="block", v3="5D")
     ).content.decode()
     with override(lang):
-        d6 = gettext("a D6 target must be between 2 and 6")
+        d6 = gettext("a D6 target must be between 1 and 9 (a 1 always fails, a 6 always succeeds)")
         dice = gettext("a block uses 1, 2 or 3 dice (a negative number when the defender chooses)")
-    assert d6 != "a D6 target must be between 2 and 6"
+    assert d6 != "a D6 target must be between 1 and 9 (a 1 always fails, a 6 always succeeds)"
     assert escape(d6) in re.search(r'id="v1-error">([^<]*)<', html).group(1)
     assert escape(dice) in re.search(r'id="v3-error">([^<]*)<', html).group(1)
     assert re.search(r'id="v2-error"></span>', html)
