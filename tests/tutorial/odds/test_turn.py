@@ -186,3 +186,41 @@ def test_every_example_of_the_readme_is_understood(client) -> None:
         response = client.get("/api/v1/odds", {"c": code})
         assert response.status_code == 200, (code, response.content)
         assert 0 < Fraction(response.json()["probability"]) < 1
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "bb2025;rr1;p=break-tackle,st:5;dodge:7,gfi:2",
+        "bb2025;rr1;p=mighty-blow:2;dauntless:5,block:-2d/dauntless:1d,armour:9/cas",
+        "lrb6;rr1;r=dodge;o=block;tentacles:5,?o.block:2d",
+        "bb2025;rr0;f=lone-fouler;foul:9/bribe/argue",
+        "lrb6;rr1;t=pass;c=diving-catch;pass:4/int:7,c.catch:3,gaze:4",
+    ],
+)
+def test_the_new_rolls_are_written_back_as_read(code: str) -> None:
+    assert parse_code(code).code() == code
+
+
+@pytest.mark.parametrize(
+    ("code", "problem"),
+    [
+        ("lrb6;tentacles:11", "st_value"),
+        ("lrb6;dauntless:3,block:1d", "dauntless_not_stronger"),
+        ("lrb6;dauntless:5,gfi", "dauntless_before_block"),
+        ("lrb6;foul:8/argue", "argue_not_in_edition"),
+        ("lrb6;p=mighty-blow:2;block:2d,armour:8", "skill_value"),
+        ("bb2025;p=dirty-player:2;foul:9", "skill_value"),
+        ("lrb6;pass:3/int:10", "option_range"),
+        ("lrb6;dodge:3/bribe", "unknown_option"),
+    ],
+)
+def test_the_new_rolls_refuse_what_the_rules_do_not_allow(client, code: str, problem: str) -> None:
+    response = client.get("/api/v1/odds", {"c": code})
+    assert response.status_code == 400, response.content
+    assert response.json()["problem"] == problem
+
+
+def test_the_new_rolls_are_named_in_the_readers_language(client) -> None:
+    html = client.get("/es/odds/", {"c": "lrb6;rr1;p=st:3;dauntless:5,block:-2d/dauntless:1d"}).content.decode()
+    assert "FU 5" in html and "Agallas" in html
