@@ -104,9 +104,7 @@ def test_mighty_blow_two_breaks_av9_on_seven_2025() -> None:
     assert chance(BB, step("armour", 9)) == F(10, 36)
 
 
-@pytest.mark.parametrize(
-    ("edition", "skill"), [(LRB6, "mighty-blow"), (LRB6, "dirty-player"), (BB, "dirty-player")]
-)
+@pytest.mark.parametrize(("edition", "skill"), [(LRB6, "mighty-blow"), (LRB6, "dirty-player"), (BB, "dirty-player")])
 def test_a_value_the_edition_does_not_print_is_refused(edition, skill: str) -> None:
     player = TurnPlayer("p", frozenset({skill}), values=((skill, 2),))
     with pytest.raises(TurnError, match="skill_value"):
