@@ -92,6 +92,7 @@ from .turn import (
     TurnPlayer,
     TurnStep,
     check,
+    rerollable,
     solve_turn,
 )
 from .turn import KINDS as TURN_KINDS
@@ -224,6 +225,7 @@ __all__ = [
     "price_roster",
     "push_options",
     "reach_map",
+    "rerollable",
     "resources_for",
     "roll_expression",
     "roll_target",

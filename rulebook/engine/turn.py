@@ -168,11 +168,17 @@ def hail_mary_fumble(step: TurnStep) -> int:
     return max(step.fumble, step.value - 1)
 
 
+def rerollable(edition: Edition, kind: str) -> bool:
+    """Whether any re-roll may save a step of this kind: not an armour chain (only a chainsaw's
+    kick-back roll), nor the 2025 Tentacles roll, which the Tentacles player's coach makes."""
+    if kind in CHAIN_KINDS and kind not in ("chainsaw", "foul"):
+        return False
+    return kind != "tentacles" or edition.tentacles_escape_rerollable
+
+
 def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
-    if kind in CHAIN_KINDS and kind != "chainsaw" and kind != "foul":
+    if not rerollable(edition, kind):
         return Rerolls(player.name, team=False)
-    if kind == "tentacles" and not edition.tentacles_escape_rerollable:
-        return Rerolls(player.name, team=False)  # the Tentacles player's coach rolls it
     slug = REROLL_SKILL.get(kind)
     if kind == "ttm" and edition.pass_skill_rerolls_throw_team_mate:
         slug = "pass"
@@ -347,9 +353,13 @@ def _step_odds(edition: Edition, turn: Turn, index: int, owners: list[int], repo
         spec = _armour_spec(step, turn.player(step.player), against)
         outcomes = armour_results(edition, spec)
         sent = foul_sent_off(edition, spec) if step.kind == "foul" else ZERO
+    alone = report.alone[mine[0]]
+    if step.kind == "dauntless":  # its failure goes on to the block too: say how often it works
+        need = step.value - turn.player(step.player).st + (1 if edition.dauntless_needs_higher else 0)
+        alone = Fraction(max(0, 7 - max(need, 1)), 6)
     return StepOdds(
         step,
-        report.alone[mine[0]],
+        alone,
         reached,
         sum((report.stops[n] for n in mine), ZERO),
         spent,
@@ -379,5 +389,6 @@ __all__ = [
     "TurnStep",
     "check",
     "program",
+    "rerollable",
     "solve_turn",
 ]

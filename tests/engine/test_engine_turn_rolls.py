@@ -190,3 +190,9 @@ def test_held_by_tentacles_leads_to_the_steps_written_after_it() -> None:
     # Free 15/36; held 21/36, then another player's one-die block knocks down on 2 faces of 6.
     steps = (step("tentacles", 5, "r"), step("block", 1, "o", conditional=True))
     assert chance(LRB6, *steps) == F(15, 36) + F(21, 36) * F(2, 6)
+
+
+@BOTH
+def test_dauntless_alone_says_how_often_it_works(edition) -> None:
+    result = odds(edition, step("dauntless", 5), step("block", 1))
+    assert result.steps[0].alone == F(4, 6)  # D6 + 3 > 5: 3, 4, 5, 6

@@ -18,7 +18,16 @@ from typing import Any
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
-from rulebook.engine import CHAIN_KINDS, REROLL_SKILL, TurnError, TurnOdds, TurnPlayer, check, get_edition, solve_turn
+from rulebook.engine import (
+    REROLL_SKILL,
+    TurnError,
+    TurnOdds,
+    TurnPlayer,
+    check,
+    get_edition,
+    rerollable,
+    solve_turn,
+)
 from rulebook.http import QueryError, query_choice, query_int, query_text
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
@@ -120,7 +129,7 @@ def _player(sequence: Sequence, name: str) -> TurnPlayer:
 def reroll_of(sequence: Sequence, index: int, team: int) -> str | None:
     """The classic explanation's "reroll": the skill that may re-roll the step, "none", "team" or None."""
     step = sequence.steps[index]
-    if step.kind in CHAIN_KINDS and step.kind not in ("chainsaw", "foul"):
+    if not rerollable(get_edition(sequence.edition), step.kind):
         return "none"
     skill = REROLL_SKILL.get(step.kind)
     if skill is not None and skill in _player(sequence, step.player).skills:

@@ -224,3 +224,9 @@ def test_the_new_rolls_refuse_what_the_rules_do_not_allow(client, code: str, pro
 def test_the_new_rolls_are_named_in_the_readers_language(client) -> None:
     html = client.get("/es/odds/", {"c": "lrb6;rr1;p=st:3;dauntless:5,block:-2d/dauntless:1d"}).content.decode()
     assert "FU 5" in html and "Agallas" in html
+
+
+@pytest.mark.parametrize(("edition", "reroll"), [("lrb6", "team"), ("bb2025", "none")])
+def test_the_tentacles_roll_is_the_movers_to_reroll_in_the_classic_rules_only(client, edition, reroll) -> None:
+    explained = client.get("/api/v1/odds", {"c": f"{edition};rr1;tentacles:5"}).json()["explanation"]
+    assert explained[0]["reroll"] == reroll
