@@ -2,8 +2,11 @@
 re-rolls they share, solved exactly (engine/sequence.py) and explained.
 
 A Turn is its players (each with his own skills, Loner target, ST, AG and MA) and its steps in
-order. A step is one roll or one chain of rolls: a D6 test (turn_d6), a block (turn_block), an
-armour, foul, chainsaw or stab chain (turn_armour). A step written `conditional` runs only after
+order. A step is one roll or one chain of rolls: a D6 test (turn_d6, Hypnotic Gaze among them),
+a roll against the opponent's ST (Dauntless, whose success the block just after it reads;
+Tentacles, whose "held" is the branch result when "?" steps follow), a block (turn_block), an
+armour, foul (Bribe, 2025 Argue the Call), chainsaw or stab chain (turn_armour). What the rules
+refuse in these is checked in turn_checks.py. A step written `conditional` runs only after
 the previous roll ended in its "branch" result (a block knocking the defender down when the goal
 was a push; a dodger followed by a Shadowing player); the others are skipped over then. A step
 that follows a pass knows whether the pass was accurate, and an armour roll whether the block
