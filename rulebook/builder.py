@@ -28,7 +28,7 @@ from .engine import (
 from .portable.i18n import Lazy, gettext_lazy, ngettext, pgettext_lazy
 from .portable.i18n import gettext as _
 from .portable.numbers import num
-from .portable.queries import QueryError, query_int
+from .portable.queries import QueryError, query_int, query_text
 
 # The most a builder field accepts: beyond the rules (the engine says which rule breaks), but bounded.
 MAX_FIELD = 99
@@ -69,6 +69,8 @@ class TeamData:
     apothecary: bool
     big_guys_max: int | None
     positionals: tuple[PositionalData, ...]
+    captain_rule: str = ""  # the team special rule naming a Team Captain, in the language ("" when none)
+    captain_skill: str = ""  # the skill the captain gains, in the language
 
 
 def team_offer(team: TeamData) -> TeamOffer:
@@ -77,6 +79,7 @@ def team_offer(team: TeamData) -> TeamOffer:
         apothecary_allowed=team.apothecary,
         positionals=tuple(PositionalOffer(p.slug, p.cost, p.max_quantity, p.big_guy) for p in team.positionals),
         big_guys_max=team.big_guys_max,
+        names_captain=bool(team.captain_rule),
     )
 
 
@@ -107,12 +110,39 @@ class Builder:
     staff: list[BuilderField]
     sheet: RosterSheet
     errors: list[str]  # fields that could not be read (a translated message each)
+    captain: Captain | None = None  # the Team Captain, when the team's rules name one
 
     @property
     def query(self) -> str:
         """The choice as a query string (for the share link and the printable sheet)."""
         parts = [f"{f.name}={f.value}" for f in [*self.players, self.rerolls, *self.staff] if f.value != f.minimum]
+        if self.captain and self.captain.chosen:
+            parts.append(f"captain={self.captain.chosen}")
         return "&".join(parts)
+
+
+@dataclass(frozen=True)
+class Captain:
+    """The Team Captain's choice: the rule's name, the positionals offered (slug, name), the one chosen."""
+
+    rule: str
+    choices: tuple[tuple[str, str], ...]
+    chosen: str
+    skill: str  # the skill the captain gains, in the reader's language
+
+
+def _captain(
+    team: TeamData, players: list[BuilderField], params: Mapping[str, str], errors: list[str]
+) -> Captain | None:
+    if not team.captain_rule:
+        return None
+    # A Big Guy is never offered: the engine would refuse him (captain_big_guy).
+    choices = tuple((f.name.removeprefix("n-"), f.label) for f in players if not f.big_guy)
+    chosen = query_text(params, "captain", 60)
+    if chosen and chosen not in {slug for slug, _label in choices}:
+        errors.append(_("%(rule)s: choose one of the players offered.") % {"rule": team.captain_rule})
+        chosen = ""
+    return Captain(team.captain_rule, choices, chosen, team.captain_skill)
 
 
 def _read(params: Mapping[str, str], name: str, default: int, label: str, errors: list[str]) -> int:
@@ -172,12 +202,15 @@ def build(team: TeamData, params: Mapping[str, str], lang: str) -> Builder:
                 note=note,
             )
         )
+    captain = _captain(team, players, params, errors)
     choice = Choice(
         players={f.name.removeprefix("n-"): f.value for f in players},
         rerolls=rerolls.value,
         staff={f.name: f.value for f in staff},
+        captain=captain.chosen if captain else "",
     )
-    return Builder(team, rules, players, rerolls, staff, price_roster(rules, team_offer(team), choice), errors)
+    sheet = price_roster(rules, team_offer(team), choice)
+    return Builder(team, rules, players, rerolls, staff, sheet, errors, captain)
 
 
 def problem_text(problem: Problem, builder: Builder) -> str:
@@ -189,6 +222,7 @@ def problem_text(problem: Problem, builder: Builder) -> str:
         "count": num(problem.count),
         "limit": num(problem.limit),
     }
+    values["rule"] = builder.captain.rule if builder.captain else ""
     if problem.key == "over_budget":
         over = num(problem.count - problem.limit)
         return _("%(spent)s gold pieces spent: %(over)s over the budget of %(budget)s.") % {
@@ -205,6 +239,9 @@ def problem_text(problem: Problem, builder: Builder) -> str:
         "staff_over_max": _("%(name)s: %(count)s, but at most %(limit)s are allowed."),
         "staff_below_start": _("%(name)s: at least %(limit)s."),
         "apothecary_not_allowed": _("%(name)s: this team may not hire one."),
+        "no_captain": _("%(rule)s: name one player who is not a Big Guy."),
+        "captain_big_guy": _("%(rule)s: a Big Guy cannot be named (%(name)s)."),
+        "captain_not_hired": _("%(rule)s: %(name)s is not in the team yet."),
     }
     message = messages.get(problem.key, _("%(name)s: this number is not allowed."))
     return message % values

@@ -22,7 +22,7 @@ from .builder import (
 )
 from .builder import build as build_choice
 from .builder import team_offer as offer_of
-from .engine import Edition, TeamOffer, get_edition
+from .engine import CAPTAIN_SKILL, Edition, TeamOffer, content_slug, get_edition
 from .links import item_url
 from .translated import in_language
 from .vocab import BLOOD_BOWL_EDITIONS
@@ -42,7 +42,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .models import Positional, StartingSkill, Team
+    from .models import Positional, StartingSkill, Team, TeamRule
 
 
 def edition_of(team: Team) -> Edition:
@@ -135,6 +135,14 @@ def positional_views(team: Team, lang: str) -> list[PositionalView]:
 # --- the team builder -----------------------------------------------------------------------------
 
 
+# The team special rule (content slug) under which a roster names a Team Captain at the draft.
+CAPTAIN_RULE = "team-captain"
+
+
+def captain_rule(team: Team) -> TeamRule | None:
+    return next((rule for rule in selectors.team_rules(team) if rule.slug == CAPTAIN_RULE), None)
+
+
 def team_data(team: Team, lang: str) -> TeamData:
     """The team's roster as the builder reads it (positional names in the language)."""
     return TeamData(
@@ -146,7 +154,14 @@ def team_data(team: Team, lang: str) -> TeamData:
             PositionalData(p.slug, in_language(p, "name", lang), p.cost, p.max_quantity, p.big_guy)
             for p in team.positionals.all()
         ),
+        captain_rule=in_language(rule, "name", lang) if (rule := captain_rule(team)) else "",
+        captain_skill=_captain_skill(team, lang) if rule else "",
     )
+
+
+def _captain_skill(team: Team, lang: str) -> str:
+    skill = selectors.skill_names(team.ruleset.key, [content_slug(team.ruleset.key, CAPTAIN_SKILL)], lang)
+    return next(iter(skill.values()), CAPTAIN_SKILL)
 
 
 def team_offer(team: Team) -> TeamOffer:
@@ -162,14 +177,15 @@ def builder_params(ruleset: str, slug: str) -> tuple[str, ...]:
     the edition's staff (the page cache keeps only these)."""
     edition_rules = get_edition(ruleset).team_building if ruleset in BLOOD_BOWL_EDITIONS else None
     staff = tuple(rule.key for rule in edition_rules.staff) if edition_rules else ()
-    return (*(player_field(s) for s in selectors.positional_slugs(ruleset, slug)), "rerolls", *staff)
+    return (*(player_field(s) for s in selectors.positional_slugs(ruleset, slug)), "rerolls", *staff, "captain")
 
 
-def sheet_players(builder: Builder, views: list[PositionalView]) -> list[tuple[int, PositionalView]]:
-    """One numbered line per hired player, in roster order (the printable sheet)."""
+def sheet_players(builder: Builder, views: list[PositionalView]) -> list[tuple[int, PositionalView, bool]]:
+    """One numbered line per hired player, in roster order (the printable sheet), and whether he is
+    the Team Captain (the first player of the positional the engine accepted as captain)."""
     counts = {f.name.removeprefix("n-"): f.value for f in builder.players}
-    lines: list[tuple[int, PositionalView]] = []
+    lines: list[tuple[int, PositionalView, bool]] = []
     for view in views:
-        for _copy in range(min(counts.get(view.slug, 0), view.positional.max_quantity, MAX_FIELD)):
-            lines.append((len(lines) + 1, view))
+        for copy in range(min(counts.get(view.slug, 0), view.positional.max_quantity, MAX_FIELD)):
+            lines.append((len(lines) + 1, view, copy == 0 and view.slug == builder.sheet.captain))
     return lines

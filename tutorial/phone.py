@@ -112,6 +112,8 @@ def team_data(ruleset: str, slug: str) -> team_builder.TeamData | None:
         apothecary=found["apothecary"],
         big_guys_max=found["big_guys_max"],
         positionals=tuple(team_builder.PositionalData(*p) for p in found["positionals"]),
+        captain_rule=found["captain_rule"],
+        captain_skill=found["captain_skill"],
     )
 
 

@@ -137,4 +137,6 @@ def _team(data: Any) -> dict[str, Any]:
         "apothecary": data.apothecary,
         "big_guys_max": data.big_guys_max,
         "positionals": [[p.slug, p.name, p.cost, p.max_quantity, p.big_guy] for p in data.positionals],
+        "captain_rule": data.captain_rule,
+        "captain_skill": data.captain_skill,
     }

@@ -180,16 +180,22 @@ def test_every_kind_of_document_has_a_label_and_a_page() -> None:
 
 
 def test_a_new_kind_of_document_ranks_with_the_others() -> None:
-    star = Document(
-        "star",  # a kind the ranking does not list (star players are not on the site yet)
+    coach = Document(
+        "coach",  # a kind the ranking does not list (no such page on the site)
         "bb2025",
-        "griff-oberwald",
-        dict.fromkeys(("es", "it", "fr", "en"), "Griff Oberwald"),
-        {"es": "Jugador estrella.", "it": "Giocatore stella.", "fr": "Joueur vedette.", "en": "A star player."},
+        "tobias-quillwhistle",
+        dict.fromkeys(("es", "it", "fr", "en"), "Tobias Quillwhistle"),
+        {"es": "Entrenador.", "it": "Allenatore.", "fr": "Entraîneur.", "en": "A coach."},
     )
-    index = SearchIndex([*build_documents(), star])
-    found = rank(index, plan_query("oberw", "fr"), "fr")
-    assert found[0].document is star
+    index = SearchIndex([*build_documents(), coach])
+    found = rank(index, plan_query("quillw", "fr"), "fr")
+    assert found[0].document is coach
+
+
+def test_star_players_rank_first_for_their_name_in_every_language() -> None:
+    for lang in ("es", "it", "fr", "en"):
+        assert keys("oberw", lang)[0].endswith(":star:griff-oberwald"), lang
+        assert keys("crumbleberry", lang)[0] == "bb2025:star:grak-and-crumbleberry", lang
 
 
 def test_teams_rank_first_for_their_name() -> None:
@@ -206,12 +212,14 @@ def suggest(client: Client, lang: str, **params: str) -> str:
     return response.content.decode()
 
 
-def test_on_a_ruleset_page_the_box_has_the_switch_to_search_everything(client: Client) -> None:
+def test_on_a_ruleset_page_the_box_ranks_it_first_and_leaves_the_switch_to_the_search_page(client: Client) -> None:
+    """Issue 25: the note and the switch took two lines of every ruleset page's first screen; the
+    box still sends the ruleset being read, and the search page says so and offers the switch."""
     html = client.get("/en/bb2025/skills/").content.decode()
     assert '<input type="hidden" name="current" value="bb2025">' in html
-    assert 'name="all"' in html and "Search everything equally" in html
-    assert "Results from Blood Bowl — 2025 edition first." in html
-    assert 'name="all"' not in client.get("/en/").content.decode()
+    assert 'name="all"' not in html and "Search everything equally" not in html
+    assert "Results from Blood Bowl — 2025 edition first." not in html
+    assert 'name="current"' not in client.get("/en/").content.decode()
 
 
 def test_suggestions_rank_the_ruleset_being_browsed_first_and_name_editions_in_words(client: Client) -> None:
