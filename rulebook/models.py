@@ -202,6 +202,8 @@ class Team(ContentItem):
     tier = models.PositiveSmallIntegerField(default=0, help_text=_("The tier the edition gives (0: none)."))
     # A limit shared by all Big Guys of the roster ("up to three Big Guys"); None: no shared limit.
     big_guys_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    # 2025 "Favoured of…" rosters: the gods the team may choose from ("khorne", "nurgle", …).
+    favoured_of = models.JSONField(default=list, blank=True)
     translator_note = models.TextField(blank=True, help_text=_("For translators and editors only; never shown."))
     rules: models.ManyToManyField[TeamRule, TeamRuleLink] = models.ManyToManyField(
         TeamRule, through="TeamRuleLink", related_name="teams"
@@ -286,3 +288,32 @@ class ContentVersion(models.Model):
 
     def __str__(self) -> str:
         return self.token
+
+
+# Star players and inducements live in their own module; importing them here registers them with
+# the app (Django finds an app's models in its models module).
+from .models_match import Inducement, InducementModifier, StarPlayer, StarProfile, StarSkill  # noqa: E402
+
+__all__ = [
+    "ContentItem",
+    "ContentVersion",
+    "Figure",
+    "GameTable",
+    "GlossaryTerm",
+    "Inducement",
+    "InducementModifier",
+    "Positional",
+    "RuleSection",
+    "RuleVariant",
+    "Ruleset",
+    "Skill",
+    "SkillParameter",
+    "StarPlayer",
+    "StarProfile",
+    "StarSkill",
+    "StartingSkill",
+    "TableRow",
+    "Team",
+    "TeamRule",
+    "TeamRuleLink",
+]

@@ -7,7 +7,7 @@ from typing import Any
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
-from .models import GameTable, RuleSection, Ruleset, Skill, Team
+from .models import GameTable, RuleSection, Ruleset, Skill, StarPlayer, Team
 from .vocab import BLOOD_BOWL_EDITIONS
 
 
@@ -24,7 +24,7 @@ class StaticPagesSitemap(I18nSitemap):
             for name in ("ruleset", "skills", "tables", "glossary", "differences"):
                 pages.append((f"rulebook:{name}", (key,)))
             if key in BLOOD_BOWL_EDITIONS:
-                pages.append(("rulebook:teams", (key,)))
+                pages += [(f"rulebook:{name}", (key,)) for name in ("teams", "stars", "inducements")]
         return pages
 
     def location(self, item: tuple[str, tuple[str, ...]]) -> str:
@@ -66,10 +66,19 @@ class TeamSitemap(I18nSitemap):
         return reverse(item[0], args=[item[1], item[2]])
 
 
+class StarSitemap(I18nSitemap):
+    def items(self) -> Any:
+        return StarPlayer.objects.select_related("ruleset").order_by("ruleset__order", "slug")
+
+    def location(self, item: StarPlayer) -> str:
+        return reverse("rulebook:star", args=[item.ruleset.key, item.slug])
+
+
 SITEMAPS = {
     "pages": StaticPagesSitemap,
     "chapters": ChapterSitemap,
     "skills": SkillSitemap,
     "tables": TableSitemap,
     "teams": TeamSitemap,
+    "stars": StarSitemap,
 }

@@ -19,7 +19,21 @@ from ..vocab import (
     SKILL_KINDS,
 )
 from .files import ContentTree, ItemFile
-from .schema import KIND_BY_REF, RULESET_TRANSLATED, SECTION, SKILL, TABLE, TEAM, TEAM_RULE, TERM, VARIANT, Data
+from .schema import (
+    INDUCEMENT,
+    KIND_BY_REF,
+    RULESET_TRANSLATED,
+    SECTION,
+    SKILL,
+    STAR,
+    TABLE,
+    TEAM,
+    TEAM_RULE,
+    TERM,
+    VARIANT,
+    Data,
+)
+from .stars import check_inducement, check_star
 from .teams import check_parameters, check_team, check_team_rule
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -41,18 +55,27 @@ def check_tree(tree: ContentTree) -> list[str]:
             problems += [f"{item.path}: {message}" for message in found]
         elif item.spec is TEAM_RULE:
             problems += [f"{item.path}: {message}" for message in check_team_rule(item.data)]
+        elif item.spec in (STAR, INDUCEMENT):
+            check = check_star if item.spec is STAR else check_inducement
+            skills, rules, keys = teams.lookups(item.ruleset)
+            found = check(item.ruleset, item.data, skills, teams.teams.get(item.ruleset, set()), rules, keys)
+            problems += [f"{item.path}: {message}" for message in found]
     for parameters in tree.parameters:
         problems += [f"{parameters.path}: {message}" for message in check_parameters(parameters.data)]
     return problems
 
 
 class _TeamIndex:
-    """What team files point at, per ruleset: skill slugs, team rules (slug → kind), parameter keys."""
+    """What team, star and inducement files point at, per ruleset: skill slugs, team rules (slug →
+    kind), parameter keys and team slugs."""
 
     def __init__(self, tree: ContentTree) -> None:
         self.skills: dict[str, set[str]] = {}
         self.rules: dict[str, dict[str, str]] = {}
+        self.teams: dict[str, set[str]] = {}
         for item in tree.items:
+            if item.spec is TEAM:
+                self.teams.setdefault(item.ruleset, set()).add(item.data["slug"])
             if item.spec is SKILL:
                 self.skills.setdefault(item.ruleset, set()).add(item.data["slug"])
             elif item.spec is TEAM_RULE:

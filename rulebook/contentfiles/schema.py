@@ -21,17 +21,19 @@ from ..models import (
     Figure,
     GameTable,
     GlossaryTerm,
+    Inducement,
     RuleSection,
     Ruleset,
     RuleVariant,
     Skill,
+    StarPlayer,
     TableRow,
     Team,
     TeamRule,
 )
 from ..translated import all_languages, set_in_language
 from ..vocab import LANGS
-from . import teams
+from . import stars, teams
 
 Data = dict[str, Any]
 
@@ -120,10 +122,15 @@ FIGURE = KindSpec(
 # Teams and team rules: their keys and layout are in teams.py (a team file holds its positionals).
 TEAM_RULE = KindSpec(folder="team-rules", ref="team-rule", model=TeamRule, plain=(), translated=("name", "text"))
 TEAM = KindSpec(folder="teams", ref="team", model=Team, plain=(), translated=("name", "description"))
+# Star players and inducements: their keys and layout are in stars.py (a star file holds his players).
+STAR = KindSpec(
+    folder="stars", ref="star", model=StarPlayer, plain=(), translated=("name",), optional_translated=stars.RULE_TEXTS
+)
+INDUCEMENT = KindSpec(folder="inducements", ref="inducement", model=Inducement, plain=(), translated=("name", "text"))
 
 # Load order matters only for references, which are resolved after every item exists; deletion runs
 # the other way round (a team goes before the skills and rules it names).
-KINDS: tuple[KindSpec, ...] = (SECTION, SKILL, TABLE, TERM, VARIANT, FIGURE, TEAM_RULE, TEAM)
+KINDS: tuple[KindSpec, ...] = (SECTION, SKILL, TABLE, TERM, VARIANT, FIGURE, TEAM_RULE, TEAM, STAR, INDUCEMENT)
 KIND_BY_REF: dict[str, KindSpec] = {spec.ref: spec for spec in KINDS}
 KIND_BY_FOLDER: dict[str, KindSpec] = {spec.folder: spec for spec in KINDS}
 
@@ -177,6 +184,10 @@ def normalise(spec: KindSpec, data: Data) -> Data:
         return teams.normalise_team(data)
     if spec is TEAM_RULE:
         return teams.normalise_team_rule(data)
+    if spec is STAR:
+        return stars.normalise_star(data)
+    if spec is INDUCEMENT:
+        return stars.normalise_inducement(data)
     out: Data = {"slug": data.get("slug", "")}
     for key, default in spec.plain:
         out[key] = data.get(key, default)
@@ -249,6 +260,10 @@ def to_dict(spec: KindSpec, instance: Any) -> Data:
         return teams.team_to_dict(instance)
     if spec is TEAM_RULE:
         return teams.team_rule_to_dict(instance)
+    if spec is STAR:
+        return stars.star_to_dict(instance)
+    if spec is INDUCEMENT:
+        return stars.inducement_to_dict(instance)
     data: Data = {"slug": instance.slug}
     if spec is SECTION:
         data["parent"] = instance.parent.slug if instance.parent_id else ""
@@ -326,6 +341,12 @@ def apply_fields(spec: KindSpec, instance: Any, data: Data) -> None:
         return
     if spec is TEAM_RULE:
         teams.apply_team_rule(instance, data)
+        return
+    if spec is STAR:
+        stars.apply_star(instance, data)
+        return
+    if spec is INDUCEMENT:
+        stars.apply_inducement(instance, data)
         return
     if spec is SECTION:
         instance.order = data["order"]

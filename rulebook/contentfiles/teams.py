@@ -12,9 +12,9 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ..models import Positional, SkillParameter, StartingSkill, Team, TeamRule
+from ..models import Positional, Skill, SkillParameter, StartingSkill, Team, TeamRule
 from ..translated import all_languages, set_in_language
-from ..vocab import ACCESS_CATEGORIES, LANGS, TEAM_RULE_KINDS
+from ..vocab import ACCESS_CATEGORIES, FAVOURED_GODS, LANGS, TEAM_RULE_KINDS
 
 Data = dict[str, Any]
 
@@ -52,6 +52,21 @@ def is_neutral(parameter: str) -> bool:
     return bool(NEUTRAL_PARAMETER_RE.match(parameter))
 
 
+def resolve_skill(
+    ruleset: str,
+    text: str,
+    skills: dict[tuple[str, str], Skill],
+    parameters: dict[tuple[str, str], SkillParameter],
+) -> tuple[Skill, str, SkillParameter | None]:
+    """The skill, neutral value and word parameter of a starting skill as a checked file writes it
+    ("loner (4+)", "animosity (all-team-mates)"), looked up by (ruleset, slug or key)."""
+    parsed = split_skill(text)
+    assert parsed is not None  # checked before loading
+    slug, value = parsed
+    parameter = parameters.get((ruleset, value)) if value else None
+    return skills[(ruleset, slug)], "" if parameter else value, parameter
+
+
 # --- canonical dicts from files -------------------------------------------------------------
 
 
@@ -62,6 +77,8 @@ def normalise_team(data: Data) -> Data:
     out["tier"] = data.get("tier", 0)
     if data.get("big_guys_max"):
         out["big_guys_max"] = data["big_guys_max"]
+    if data.get("favoured_of"):
+        out["favoured_of"] = list(data["favoured_of"])
     for key in ("source", "original_language", "translator_note"):
         out[key] = data.get(key, "")
     out["name"] = _languages(data.get("name"))
@@ -115,6 +132,8 @@ def team_to_dict(team: Team) -> Data:
     }
     if team.big_guys_max:
         data["big_guys_max"] = team.big_guys_max
+    if team.favoured_of:
+        data["favoured_of"] = list(team.favoured_of)
     data["source"] = team.source
     data["original_language"] = team.original_language
     data["translator_note"] = team.translator_note
@@ -167,6 +186,7 @@ def apply_team(team: Team, data: Data) -> None:
     team.apothecary = data["apothecary"]
     team.tier = data["tier"]
     team.big_guys_max = data.get("big_guys_max")
+    team.favoured_of = list(data.get("favoured_of", []))
     team.translator_note = data["translator_note"]
     assign(team, "name", data["name"])
     assign(team, "description", data["description"])
@@ -230,6 +250,11 @@ def check_team(
             yield f"{label}: duplicate positional slug"
         seen.add(positional["slug"])
         yield from (f"{label}: {message}" for message in _check_positional(ruleset, positional, skills, parameters))
+    for god in data.get("favoured_of", []):
+        if god not in FAVOURED_GODS:
+            yield f"unknown god {god!r} in favoured_of (one of {', '.join(FAVOURED_GODS)})"
+    if data.get("favoured_of") and "favoured-of" not in data["special_rules"]:
+        yield "favoured_of lists the gods of a team with the favoured-of special rule"
     big_guys = [p for p in data["positionals"] if p.get("big_guy")]
     if data.get("big_guys_max") and not big_guys:
         yield "big_guys_max is set but no positional is a big_guy"

@@ -8,7 +8,19 @@ import re
 from collections.abc import Callable
 
 from ..links import chapter_of, positional_anchor, team_rule_anchor
-from ..models import Figure, GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, Team, TeamRule
+from ..models import (
+    Figure,
+    GameTable,
+    GlossaryTerm,
+    Inducement,
+    RuleSection,
+    Ruleset,
+    RuleVariant,
+    Skill,
+    StarPlayer,
+    Team,
+    TeamRule,
+)
 from ..rendering.markup import Reference, plain_text
 from ..selectors import team_rule_homes
 from ..translated import all_languages, in_language
@@ -164,6 +176,11 @@ def build_documents() -> list[Document]:
             documents.append(row_document)
     documents += _team_documents()
     documents += _team_rule_documents(plain)
+    documents += _star_documents(plain)
+    documents += [
+        Document("inducement", i.ruleset.key, i.slug, _langs(i, "name"), plain(i, "text", i.ruleset.key))
+        for i in Inducement.objects.select_related("ruleset")
+    ]
     # Glossary terms of the same concept in the other rulesets of the same game are aliases too.
     concepts: dict[tuple[str, str], list[Document]] = {}
     for term in terms:
@@ -218,6 +235,31 @@ def _team_documents() -> list[Document]:
             )
             _add_aliases(positional_document, {"it": titles["en"]})
             documents.append(positional_document)
+    return documents
+
+
+def _star_documents(plain: Callable[[object, str, str], dict[str, str]]) -> list[Document]:
+    """A star player (one hire: a pair is one document), found by his name, each of his players'
+    names ("Grak" finds Grak and Crumbleberry) and the English ones; its text is his special rule
+    and his players' skills."""
+    documents: list[Document] = []
+    stars = StarPlayer.objects.select_related("ruleset").prefetch_related("players__starting_skills__skill")
+    for star in stars:
+        key = star.ruleset.key
+        rule = plain(star, "rule_text", key)
+        players = list(star.players.all())
+        texts = {
+            lang: " ".join(
+                [in_language(star, "rule_name", lang), rule[lang]]
+                + [in_language(s.skill, "name", lang) for p in players for s in p.starting_skills.all()]
+            ).strip()
+            for lang in LANGS
+        }
+        document = Document("star", key, star.slug, _langs(star, "name"), texts)
+        for player in players if len(players) > 1 else []:
+            _add_aliases(document, _langs(player, "name"))
+        _add_aliases(document, {lang: in_language(star, "name", "en") for lang in LANGS})
+        documents.append(document)
     return documents
 
 

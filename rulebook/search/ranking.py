@@ -32,7 +32,19 @@ DEFINITION_TERM_BONUS = 8.0
 POPULARITY = 1.0  # times the log of how many documents share the name (see SearchIndex.name_popularity)
 # Equal scores: the ruleset's page, the item's own page (skill), then rules, tables, glossary, rows.
 # A kind not listed here (a new kind of document) comes after these on ties and ranks like them.
-KIND_ORDER = {"ruleset": -1, "skill": 0, "trait": 0, "section": 1, "table": 2, "term": 3, "row": 4}
+# Stars and inducements rank with tables: an inducement's page (the rule in full) before the glossary
+# term of the same name ("bribe").
+KIND_ORDER = {
+    "ruleset": -1,
+    "skill": 0,
+    "trait": 0,
+    "section": 1,
+    "table": 2,
+    "star": 2,
+    "inducement": 2,
+    "term": 3,
+    "row": 4,
+}
 UNLISTED_KIND = 2
 RULESET_ORDER = {key: position for position, key in enumerate(RULESET_KEYS)}
 SHORT_TYPO_MAX = 3
