@@ -130,9 +130,11 @@ def inducement_terms(team: TeamFacts, offer: InducementOffer) -> InducementTerms
 
 def conditions(team: TeamFacts, routes: tuple[str, ...]) -> tuple[str, ...]:
     """The routes a team must take to hire a star: () when it always may (any team, its own slug,
-    a special rule of its roster, its only league); otherwise the leagues it must play in or the
-    gods it must choose, one of which is enough."""
+    a special rule of its roster, every league it may choose to play in); otherwise the leagues it
+    must play in or the gods it must choose, one of which is enough. (A 2025 team with several
+    leagues plays in the one its coach chooses for its Team Draft List.)"""
     if not routes or routes in ((ANY_TEAM,), (team.slug,)):
         return ()
-    always = team.special_rules | (team.leagues if len(team.leagues) == 1 else frozenset())
-    return () if any(route in always for route in routes) else routes
+    if any(route in team.special_rules for route in routes) or (team.leagues and team.leagues <= set(routes)):
+        return ()
+    return routes

@@ -92,6 +92,23 @@ def test_2025_teams_hire_through_their_leagues_rules_and_gods() -> None:
     assert "max-spleenripper" in hired_by("bb2025", "chaos-renegade")
 
 
+def teams_of(ruleset: str, star_slug: str) -> set[str]:
+    current = Ruleset.objects.get(key=ruleset)
+    star = selectors.star_or_404(current, star_slug)
+    found = hiring.hires(selectors.teams(current, "en"), [star], selectors.team_rule_names(current, "en"))
+    return {h.team.slug for h in found}
+
+
+def test_the_three_slips_of_bbbases_team_lists_are_not_followed() -> None:
+    # bb2025/stars/SOURCES.md: BBBase's "Accept to play for…" lists differ from its own Plays For
+    # (and jervis-ffb's playsFor) for three stars; the site follows Plays For.
+    assert "gnome" in teams_of("bb2025", "morg-n-thorg")  # any team but Sylvanian Spotlight
+    assert "vampire" not in teams_of("bb2025", "morg-n-thorg")
+    assert "halfling" not in teams_of("bb2025", "skrorg-snowpelt")  # Halfling plays in neither league
+    zug = teams_of("bb2025", "the-mighty-zug")  # Old World Classic, Worlds Edge Superleague (not 2020's)
+    assert {"dwarf", "human"} <= zug and not {"amazon", "lizardmen"} & zug
+
+
 @pytest.mark.parametrize("ruleset", BLOOD_BOWL_EDITIONS)
 def test_every_team_may_hire_some_star(ruleset: str) -> None:
     current = Ruleset.objects.get(key=ruleset)

@@ -105,6 +105,8 @@ def test_a_condition_is_shown_only_when_the_team_could_do_without_the_route() ->
     assert conditions(CHAOS_DWARF, ("badlands-brawl",)) == ("badlands-brawl",)
     assert conditions(CHAOS_DWARF, ("badlands-brawl", "favoured-of-hashut")) == ()
     assert conditions(HUMAN_2025, ("old-world-classic",)) == ()  # its only league
+    # A star of both Chaos Dwarf leagues: whichever the coach chooses, he may hire him.
+    assert conditions(CHAOS_DWARF, ("badlands-brawl", "chaos-clash")) == ()
     assert conditions(CHOSEN, ("favoured-of-nurgle",)) == ("favoured-of-nurgle",)  # if it chose Nurgle
     assert conditions(HUMAN_2025, ("any",)) == ()
     assert conditions(TeamFacts("human"), ("human",)) == ()

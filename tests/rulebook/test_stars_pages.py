@@ -74,6 +74,10 @@ def test_a_pair_page_shows_both_players_and_that_they_are_hired_together(client:
     assert "Grak" in text and "Crumbleberry" in text and "250 000" in text
     assert "Les deux se recrutent ensemble" in text
     assert "Je Te Porte" in text  # the special rule's French name
+    assert "Équipes qui peuvent recruter la paire" in text  # not "le recruter": two players
+    assert "Equipos que pueden contratar a este jugador estrella" in text_of(
+        html_of(client, "/es/lrb6/stars/bertha-bigfist/")
+    )  # not "contratarlo": she is a woman
 
 
 def test_a_star_page_lists_the_teams_that_may_hire_him_with_their_conditions(client: Client) -> None:
@@ -118,6 +122,13 @@ def test_a_team_page_lists_the_stars_it_may_hire_and_the_inducements_its_roster_
     section = html.split('id="h-stars"')[1].split("</section>")[0]
     assert section.count("/es/bb2025/stars/") - 1 == len(hires) > 0  # and the link to the filtered index
     assert "/es/bb2025/stars/?team=goblin" in section
+    # Fungus plays for both Goblin leagues: whichever the coach chooses, no condition; Glart only
+    # for Underworld Challenge, one of the two.
+    fungus = text_of(section.split("/es/bb2025/stars/fungus-the-loon/")[1].split("</li>")[0])
+    glart = text_of(section.split("/es/bb2025/stars/glart-smashrip/")[1].split("</li>")[0])
+    assert "solo con" not in fungus and "solo con Desafío del Inframundo" in glart
+    header = html.split('<article class="team">')[1].split("</header>")[0]
+    assert 'href="#h-stars"' in header and f"Jugadores estrella</span> {len(hires)}</a>" in header
     inducements = text_of(html.split('id="h-inducements"')[1].split("</section>")[0])
     assert "Sobornos : 50.000 monedas de oro, 0–6" in inducements  # the link, then its terms
     assert "Apotecarios itinerantes" not in inducements  # ordinary for a team with an Apothecary
