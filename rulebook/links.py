@@ -47,8 +47,8 @@ def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
             return reverse("rulebook:skill", args=[ruleset, slug])
         if kind in ("table", "row"):
             return reverse("rulebook:table", args=[ruleset, slug])
-        if kind == "term":
-            return reverse("rulebook:glossary", args=[ruleset]) + f"#{slug}"
+        if kind == "term":  # its own page; the concordance page lists them all
+            return reverse("rulebook:term", args=[ruleset, slug])
         if kind == "variant":
             return reverse("rulebook:differences", args=[ruleset]) + f"#{slug}"
         if kind in ("team", "positional", "league", "special-rule"):  # the slug of the team (its anchor is added)

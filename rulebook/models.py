@@ -174,6 +174,8 @@ class TeamRule(ContentItem):
     kind = models.CharField(max_length=20, choices=[(k, k) for k in TEAM_RULE_KINDS])
     name = models.CharField(max_length=200)
     text = models.TextField()
+    # Other names readers use per language (a former or community name), as Skill.aliases.
+    aliases = models.JSONField(default=dict, blank=True)
 
     class Meta(ContentItem.Meta):
         constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_team_rule_slug")]
@@ -210,6 +212,7 @@ class Team(ContentItem):
     )
     name = models.CharField(max_length=120)
     description = models.TextField()
+    aliases = models.JSONField(default=dict, blank=True)  # as Skill.aliases
 
     class Meta(ContentItem.Meta):
         constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_team_slug")]
@@ -250,6 +253,7 @@ class Positional(models.Model):
     # Fields ("secondary") on which the sources disagree and none could be confirmed: pages say so.
     disputed = models.JSONField(default=list, blank=True)
     name = models.CharField(max_length=120)
+    aliases = models.JSONField(default=dict, blank=True)  # as Skill.aliases
 
     class Meta:
         ordering = ["team", "position"]

@@ -54,6 +54,10 @@ def chapters(ruleset: Ruleset) -> list[RuleSection]:
     )
 
 
+def section_slugs(ruleset: Ruleset) -> list[str]:
+    return list(RuleSection.objects.filter(ruleset=ruleset).values_list("slug", flat=True))
+
+
 def chapter_or_404(ruleset: Ruleset, slug: str) -> RuleSection:
     try:
         return RuleSection.objects.select_related("ruleset").get(ruleset=ruleset, slug=slug, parent=None)
@@ -203,6 +207,12 @@ def glossary_concordance(ruleset: Ruleset, lang: str) -> Concordance:
         return [(t, list(all_languages(t, "term").items())) for t in group]
 
     return [(term, rows(term)) for term in terms]
+
+
+def has_differences(ruleset: Ruleset) -> bool:
+    """Whether the ruleset's differences page has anything to show: the changes between the Blood
+    Bowl editions, or variants of its rules (DreadBall, with one edition and none, has neither)."""
+    return ruleset.game == "bloodbowl" or RuleVariant.objects.filter(ruleset=ruleset).exists()
 
 
 def variants_of(ruleset: Ruleset) -> list[RuleVariant]:

@@ -51,5 +51,6 @@ urlpatterns = [
     path("<edition:ruleset>/stars/<slug:slug>/", stars.star, name="star"),
     path("<edition:ruleset>/inducements/", stars.inducements, name="inducements"),
     path("<ruleset:ruleset>/glossary/", pages.glossary, name="glossary"),
+    path("<ruleset:ruleset>/glossary/<slug:slug>/", pages.term, name="term"),
     path("<ruleset:ruleset>/differences/", pages.differences, name="differences"),
 ]

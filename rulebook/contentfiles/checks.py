@@ -18,6 +18,7 @@ from ..vocab import (
     SKILL_CATEGORIES,
     SKILL_KINDS,
 )
+from .aliases import check_aliases
 from .files import ContentTree, ItemFile
 from .schema import (
     INDUCEMENT,
@@ -182,21 +183,7 @@ def _check_note_and_aliases(data: Data, name: str) -> Iterator[str]:
     readers use: a list of distinct non-empty strings, none of them the item's own name."""
     if not isinstance(data["translator_note"], str):
         yield "translator_note must be a plain string (it is not translated)"
-    yield from _check_aliases(data.get("aliases", {}), data[name], name)
-
-
-def _check_aliases(aliases: object, own: dict[str, str], name: str, prefix: str = "") -> Iterator[str]:
-    """A table of languages, each a list of distinct non-empty names, none of them the own name."""
-    if not isinstance(aliases, dict):
-        yield f"{prefix}aliases must be a table of languages"
-        return
-    for lang, names in aliases.items():
-        if lang not in LANGS:
-            yield f"{prefix}aliases: unknown language {lang!r}"
-        elif not isinstance(names, list) or not names or not all(isinstance(n, str) and n.strip() for n in names):
-            yield f"{prefix}aliases.{lang} must be a non-empty list of names"
-        elif len(set(names)) != len(names) or own.get(lang) in names:
-            yield f"{prefix}aliases.{lang} repeats a name or the item's own {name}"
+    yield from check_aliases(data.get("aliases", {}), data[name], name)
 
 
 def _check_table(data: Data) -> Iterator[str]:
@@ -212,7 +199,7 @@ def _check_table(data: Data) -> Iterator[str]:
             yield f"row {number}: empty range"
         yield from _missing_languages(row, ("name", "effect"), prefix=f"rows.{number}.")
         if "aliases" in row:
-            yield from _check_aliases(row["aliases"], row.get("name", {}), "name", prefix=f"rows.{number}.")
+            yield from check_aliases(row["aliases"], row.get("name", {}), "name", prefix=f"rows.{number}.")
 
 
 def _check_reference(ruleset: str, target: str, index: Index, where: str) -> Iterator[str]:

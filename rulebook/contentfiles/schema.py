@@ -34,6 +34,7 @@ from ..models import (
 from ..translated import all_languages, set_in_language
 from ..vocab import LANGS
 from . import stars, teams
+from .aliases import ordered_aliases, stored_aliases
 
 Data = dict[str, Any]
 
@@ -207,19 +208,12 @@ def normalise(spec: KindSpec, data: Data) -> Data:
             out["avoid"] = {lang: list(avoid[lang]) for lang in LANGS if avoid.get(lang)}
     _normalise_translated(out, data, spec.translated, spec.optional_translated)
     if spec in (SKILL, TERM) and data.get("aliases"):
-        out["aliases"] = _ordered_aliases(data["aliases"])
+        out["aliases"] = ordered_aliases(data["aliases"])
     if spec is TABLE:
         out["rows"] = [_normalise_row(row) for row in data.get("rows", [])]
     if spec is FIGURE:
         out["svg"] = data.get("svg", "")
     return out
-
-
-def _ordered_aliases(aliases: Any) -> Any:
-    """Languages in LANGS order; anything unexpected is kept for the check to reject."""
-    if not isinstance(aliases, dict):
-        return aliases
-    return {lang: aliases[lang] for lang in [*LANGS, *sorted(set(aliases) - set(LANGS))] if lang in aliases}
 
 
 def _normalise_row(row: Data) -> Data:
@@ -229,7 +223,7 @@ def _normalise_row(row: Data) -> Data:
     if "name" in out:
         out = {"range": out["range"], "name": out["name"], "effect": out["effect"]}
     if row.get("aliases"):  # what players call the result ("BH"), as for skills and terms
-        out["aliases"] = _ordered_aliases(row["aliases"])
+        out["aliases"] = ordered_aliases(row["aliases"])
     return out
 
 
@@ -298,7 +292,7 @@ def to_dict(spec: KindSpec, instance: Any) -> Data:
         if any(v.strip() for v in values.values()):
             data[name] = values
     if spec in (SKILL, TERM) and instance.aliases:
-        data["aliases"] = {lang: list(instance.aliases[lang]) for lang in LANGS if instance.aliases.get(lang)}
+        data["aliases"] = stored_aliases(instance.aliases)
     if spec is TABLE:
         data["rows"] = [_row_to_dict(row) for row in instance.rows.all()]
     if spec is FIGURE:
@@ -313,7 +307,7 @@ def _row_to_dict(row: TableRow) -> Data:
         data["name"] = names
     data["effect"] = _translated_from(row, "effect")
     if row.aliases:
-        data["aliases"] = {lang: list(row.aliases[lang]) for lang in LANGS if row.aliases.get(lang)}
+        data["aliases"] = stored_aliases(row.aliases)
     return data
 
 

@@ -71,6 +71,8 @@ def _plain_with(labels: Labels) -> Callable[[object, str, str], dict[str, str]]:
 
 
 TABLE_WORDS = {"es": "tabla", "it": "tabella", "fr": "tableau", "en": "table"}
+# What players add to a player's name when they ask its price ("coste del matatrolls").
+COST_WORDS = {"es": "coste precio", "it": "costo prezzo", "fr": "coût prix", "en": "cost price"}
 # "regla especial enjambre", "necromancer special rule": what a team rule is called finds it too.
 TEAM_RULE_WORDS = {
     "league": {"es": "liga", "it": "lega", "fr": "ligue", "en": "league"},
@@ -217,11 +219,13 @@ def _team_documents() -> list[Document]:
         }
         document = Document("team", team.ruleset.key, team.slug, names, texts)
         _add_aliases(document, {"it": names["en"]})  # Italian players type the English name
+        _add_own_aliases(document, team)  # a former or community name ("Morts-Vivants Titubants")
         documents.append(document)
         for positional in positionals:
             titles = {lang: f"{in_language(positional, 'name', lang)} · {names[lang]}" for lang in LANGS}
             skills = {
                 lang: ", ".join(in_language(s.skill, "name", lang) for s in positional.starting_skills.all())
+                + f". {COST_WORDS[lang]} {positional.cost}"  # "bull centaur cost" finds the player
                 for lang in LANGS
             }
             positional_document = Document(
@@ -234,6 +238,7 @@ def _team_documents() -> list[Document]:
                 parent_slug=team.slug,
             )
             _add_aliases(positional_document, {"it": titles["en"]})
+            _add_own_aliases(positional_document, positional)  # "Rouleau Compresseur", the Deathroller
             documents.append(positional_document)
     return documents
 
@@ -288,5 +293,6 @@ def _team_rule_documents(plain: Callable[[object, str, str], dict[str, str]]) ->
             parent_slug=homes[rule.pk],
         )
         _add_aliases(document, {"it": document.names["en"]})  # Italian players type the English name
+        _add_own_aliases(document, rule)  # a former French name ("Pots-de-vin et Corruption")
         documents.append(document)
     return documents
