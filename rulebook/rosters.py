@@ -16,6 +16,7 @@ from . import formatting, labels, notation, selectors
 from .engine import (
     APOTHECARY,
     ASSISTANT_COACHES,
+    CAPTAIN_SKILL,
     CHEERLEADERS,
     DEDICATED_FANS,
     FAN_FACTOR,
@@ -26,16 +27,17 @@ from .engine import (
     RosterSheet,
     TeamBuildingRules,
     TeamOffer,
+    content_slug,
     get_edition,
     price_roster,
 )
-from .http import QueryError, query_int
+from .http import QueryError, query_int, query_text
 from .links import item_url
 from .translated import in_language
 from .vocab import BLOOD_BOWL_EDITIONS
 
 if TYPE_CHECKING:
-    from .models import Positional, StartingSkill, Team
+    from .models import Positional, StartingSkill, Team, TeamRule
 
 # The most a builder field accepts: beyond the rules (the engine says which rule breaks), but bounded.
 MAX_FIELD = 99
@@ -151,12 +153,21 @@ def positional_views(team: Team, lang: str) -> list[PositionalView]:
 # --- the team builder -----------------------------------------------------------------------------
 
 
+# The team special rule (content slug) under which a roster names a Team Captain at the draft.
+CAPTAIN_RULE = "team-captain"
+
+
+def captain_rule(team: Team) -> TeamRule | None:
+    return next((rule for rule in selectors.team_rules(team) if rule.slug == CAPTAIN_RULE), None)
+
+
 def team_offer(team: Team) -> TeamOffer:
     return TeamOffer(
         reroll_cost=team.reroll_cost,
         apothecary_allowed=team.apothecary,
         positionals=tuple(PositionalOffer(p.slug, p.cost, p.max_quantity, p.big_guy) for p in team.positionals.all()),
         big_guys_max=team.big_guys_max,
+        names_captain=captain_rule(team) is not None,
     )
 
 
@@ -188,6 +199,7 @@ class Builder:
     staff: list[BuilderField]
     sheet: RosterSheet
     errors: list[str]  # fields that could not be read (a translated message each)
+    captain: Captain | None = None  # the Team Captain, when the team's rules name one
 
     @property
     def fields(self) -> list[BuilderField]:
@@ -197,7 +209,37 @@ class Builder:
     def query(self) -> str:
         """The choice as a query string (for the share link and the printable sheet): only what
         differs from an empty roster on the standard budget."""
-        return "&".join(f"{f.name}={f.value}" for f in self.fields if f.value != f.minimum)
+        parts = [f"{f.name}={f.value}" for f in self.fields if f.value != f.minimum]
+        if self.captain and self.captain.chosen:
+            parts.append(f"captain={self.captain.chosen}")
+        return "&".join(parts)
+
+
+@dataclass(frozen=True)
+class Captain:
+    """The Team Captain's choice: the rule's name, the positionals offered (slug, name), the one chosen."""
+
+    rule: str
+    choices: tuple[tuple[str, str], ...]
+    chosen: str
+    skill: str  # the skill the captain gains, in the reader's language
+
+
+def _captain(
+    team: Team, players: list[BuilderField], params: Mapping[str, str], lang: str, errors: list[str]
+) -> Captain | None:
+    rule = captain_rule(team)
+    if rule is None:
+        return None
+    name = in_language(rule, "name", lang)
+    # A Big Guy is never offered: the engine would refuse him (captain_big_guy).
+    choices = tuple((f.name.removeprefix(PLAYER_PREFIX), f.label) for f in players if not f.big_guy)
+    chosen = query_text(params, "captain", 60)
+    if chosen and chosen not in {slug for slug, _label in choices}:
+        errors.append(_("%(rule)s: choose one of the players offered.") % {"rule": name})
+        chosen = ""
+    skill = selectors.skill_names(team.ruleset.key, [content_slug(team.ruleset.key, CAPTAIN_SKILL)], lang)
+    return Captain(name, choices, chosen, next(iter(skill.values()), CAPTAIN_SKILL))
 
 
 def _read(
@@ -235,7 +277,13 @@ def builder_params(ruleset: str, slug: str) -> tuple[str, ...]:
     the edition's staff (the page cache keeps only these)."""
     edition_rules = get_edition(ruleset).team_building if ruleset in BLOOD_BOWL_EDITIONS else None
     staff = tuple(rule.key for rule in edition_rules.staff) if edition_rules else ()
-    return ("budget", *(player_field(s) for s in selectors.positional_slugs(ruleset, slug)), "rerolls", *staff)
+    return (
+        "budget",
+        *(player_field(s) for s in selectors.positional_slugs(ruleset, slug)),
+        "rerolls",
+        *staff,
+        "captain",
+    )
 
 
 def build(team: Team, params: Mapping[str, str], lang: str) -> Builder:
@@ -289,13 +337,15 @@ def build(team: Team, params: Mapping[str, str], lang: str) -> Builder:
             )
         )
     errors += unknown_players(params, team)
+    captain = _captain(team, players, params, lang, errors)
     choice = Choice(
         players={f.name.removeprefix(PLAYER_PREFIX): f.value for f in players},
         rerolls=rerolls.value,
         staff={f.name: f.value for f in staff},
+        captain=captain.chosen if captain else "",
     )
     sheet = price_roster(rules, team_offer(team), choice, budget.value)
-    return Builder(team, rules, budget, players, rerolls, staff, sheet, errors)
+    return Builder(team, rules, budget, players, rerolls, staff, sheet, errors, captain)
 
 
 def problem_text(problem: Problem, builder: Builder) -> str:
@@ -314,6 +364,7 @@ def problem_text(problem: Problem, builder: Builder) -> str:
             "over": over,
             "budget": values["limit"],
         }
+    values["rule"] = builder.captain.rule if builder.captain else ""
     return _counted_message(problem) % values
 
 
@@ -333,6 +384,9 @@ def _counted_message(problem: Problem) -> str:
             limit,
         )
     messages = {
+        "no_captain": _("%(rule)s: name one player who is not a Big Guy."),
+        "captain_big_guy": _("%(rule)s: a Big Guy cannot be named (%(name)s)."),
+        "captain_not_hired": _("%(rule)s: %(name)s is not in the team yet."),
         "too_many_players": _("%(count)s players: a team may have at most %(limit)s."),
         "positional_over_max": _("%(name)s: %(count)s hired, but the roster allows at most %(limit)s."),
         "big_guys_over_max": _("%(count)s Big Guys: this team may have at most %(limit)s."),
@@ -346,11 +400,12 @@ def _counted_message(problem: Problem) -> str:
     return messages.get(problem.key, _("%(name)s: this number is not allowed."))
 
 
-def sheet_players(builder: Builder, views: list[PositionalView]) -> list[tuple[int, PositionalView]]:
-    """One numbered line per hired player, in roster order (the printable sheet)."""
+def sheet_players(builder: Builder, views: list[PositionalView]) -> list[tuple[int, PositionalView, bool]]:
+    """One numbered line per hired player, in roster order (the printable sheet), and whether he is
+    the Team Captain (the first player of the positional the engine accepted as captain)."""
     counts = {f.name.removeprefix(PLAYER_PREFIX): f.value for f in builder.players}
-    lines: list[tuple[int, PositionalView]] = []
+    lines: list[tuple[int, PositionalView, bool]] = []
     for view in views:
-        for _copy in range(min(counts.get(view.slug, 0), view.positional.max_quantity, MAX_FIELD)):
-            lines.append((len(lines) + 1, view))
+        for copy in range(min(counts.get(view.slug, 0), view.positional.max_quantity, MAX_FIELD)):
+            lines.append((len(lines) + 1, view, copy == 0 and view.slug == builder.sheet.captain))
     return lines

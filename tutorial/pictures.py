@@ -7,6 +7,7 @@ from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
+from rulebook.engine import PITCH_WIDTH
 from rulebook.engine.dreadball import dreadball_pitch
 
 from .actions.base import Outcome
@@ -26,11 +27,18 @@ def _actors(ws: Workspace) -> list[PlayerSpec]:
 
 
 def _cells_of_interest(ws: Workspace, outcome: Outcome) -> list[tuple[int, int]]:
+    """The squares the step's action involves; the whole cast when it names nobody."""
+    cells = _action_cells(ws, outcome)
+    if not any(p.square for p in _actors(ws)):
+        cells += [p.square for p in ws.cast.values() if p.square]
+    return cells
+
+
+def _action_cells(ws: Workspace, outcome: Outcome) -> list[tuple[int, int]]:
+    """The squares of the action alone: its players and their neighbours, the marks, the ball."""
     marks = outcome.marks
     actors = _actors(ws)
     cells: list[tuple[int, int]] = [p.square for p in actors if p.square]
-    if not cells:
-        cells = [p.square for p in ws.cast.values() if p.square]
     for actor in actors:  # the players around the action: markers, helpers
         for p in ws.cast.values():
             if (
@@ -50,7 +58,11 @@ def _cells_of_interest(ws: Workspace, outcome: Outcome) -> list[tuple[int, int]]
 
 
 def square_name(square: tuple[int, int]) -> str:
-    return f"({square[0] + 1}, {square[1] + 1})"
+    """A square as the board names it: "q4" (column letter, row number); off the pitch, in numbers."""
+    x, y = square
+    if 0 <= x < len(diagrams.COLUMNS) and 0 <= y < PITCH_WIDTH:
+        return diagrams.square_label(square)
+    return f"({x + 1}, {y + 1})"
 
 
 def positions_text(ws: Workspace, lang: str, dreadball: bool) -> list[str]:
@@ -136,8 +148,50 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
 
 
 def pitch_crop(ws: Workspace, outcome: Outcome, step: StepSpec) -> diagrams.Crop:
-    """The part of the pitch a Blood Bowl step shows (its focus, else the action padded)."""
-    return diagrams.crop_for(_cells_of_interest(ws, outcome), step.focus)
+    """The part of the pitch a Blood Bowl step shows: its focus, else the action padded; when that
+    is too wide for a phone, the squares of the action alone (the whole pitch is one tap away)."""
+    if step.focus:
+        return diagrams.crop_for([], step.focus)
+    natural = diagrams.crop_for(_cells_of_interest(ws, outcome))
+    if diagrams.crop_columns(natural) <= diagrams.PHONE_MAX_COLS:
+        return natural
+    cells = _action_cells(ws, outcome) or _cells_of_interest(ws, outcome)
+    highlight = outcome.marks.highlight
+    return diagrams.close_crop(cells, sq(highlight[0]) if highlight else None)
+
+
+def shows_part(ws: Workspace, outcome: Outcome, step: StepSpec) -> bool:
+    """Whether the step's scene is wider than a phone's picture: then the whole pitch is offered."""
+    if ws.scenario.game == "dreadball" or outcome.budget:
+        return False
+    scene = diagrams.crop_for(_cells_of_interest(ws, outcome))
+    return diagrams.crop_columns(scene) > diagrams.PHONE_MAX_COLS
+
+
+def whole_picture(
+    ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: str, uid: str
+) -> SafeString | None:
+    """The whole pitch of a step that shows a part of it, drawn at its own size (to be panned)."""
+    if not shows_part(ws, outcome, step):
+        return None
+    colours = {key: team.colour for key, team in ws.scenario.teams.items()}
+    ball = ws.ball_square()
+    carried = ws.ball if isinstance(ws.ball, str) and ws.ball in ws.cast else None
+    desc = " ".join(positions_text(ws, lang, False)) or title
+    svg = diagrams.pitch_svg(
+        list(ws.cast.values()),
+        colours,
+        (ball.x, ball.y) if ball else None,
+        carried,
+        outcome.marks,
+        diagrams.WHOLE_PITCH,
+        title,
+        desc,
+        lambda p: Pct(p).format(lang),
+        uid,
+        fixed_scale=True,
+    )
+    return mark_safe(svg)
 
 
 def chart(outcome: Outcome, lang: str, edition: str, uid: str) -> SafeString | None:

@@ -68,6 +68,7 @@ class StepView:
     legend: list[tuple[str, str, str]]
     board_url: str = ""  # the step's board (with the reader's changes) in the board page
     first_error: str = ""  # the first field with a mistake (its message stands next to it)
+    whole_picture: SafeString | None = None  # the whole pitch, when the picture shows a part of it
 
 
 # -- rendering ------------------------------------------------------------------------------------
@@ -220,6 +221,7 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
         legend=pictures.legend(outcome, ws, edition, step),
         board_url=step_board_url(ws, edition, lang),
         first_error=next((f.name for f in fields if f.error), ""),
+        whole_picture=pictures.whole_picture(ws, outcome, step, lang, title, f"{scenario.slug}-{number}-whole"),
     )
 
 

@@ -89,6 +89,7 @@ from .targets import target as roll_target
 from .teambuilding import (
     APOTHECARY,
     ASSISTANT_COACHES,
+    CAPTAIN_SKILL,
     CHEERLEADERS,
     DEDICATED_FANS,
     FAN_FACTOR,
@@ -143,6 +144,7 @@ __all__ = [
     "ATTACKER_PREFERENCE",
     "BASIC_SKILLS",
     "BLOCK_FACES",
+    "CAPTAIN_SKILL",
     "CHAIN_KINDS",
     "CHEERLEADERS",
     "D6_KINDS",

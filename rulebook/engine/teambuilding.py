@@ -18,6 +18,9 @@ ASSISTANT_COACHES = "assistant_coaches"
 CHEERLEADERS = "cheerleaders"
 FAN_FACTOR = "fan_factor"  # classic: bought in points, part of the team value
 DEDICATED_FANS = "dedicated_fans"  # 2025: starts at 1, improvements bought, not in the team value
+# 2025 Team Captain (a team special rule): one player who is not a Big Guy is named when the team is
+# drafted and gains this skill at no extra cost.
+CAPTAIN_SKILL = "pro"
 
 
 @dataclass(frozen=True, slots=True)
@@ -94,6 +97,7 @@ class TeamOffer:
     apothecary_allowed: bool
     positionals: tuple[PositionalOffer, ...]
     big_guys_max: int | None = None  # a limit shared by every Big Guy of the roster
+    names_captain: bool = False  # the roster's rules name a Team Captain at the draft (2025)
 
     def positional(self, key: str) -> PositionalOffer:
         return next(p for p in self.positionals if p.key == key)
@@ -106,6 +110,7 @@ class Choice:
     players: Mapping[str, int]
     rerolls: int = 0
     staff: Mapping[str, int] = field(default_factory=dict)
+    captain: str = ""  # the positional whose first player hired is the Team Captain
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +133,7 @@ class RosterSheet:
     budget: int
     team_value: int
     problems: tuple[Problem, ...]
+    captain: str = ""  # the positional of the Team Captain (its first player), when one is named and allowed
 
     @property
     def treasury(self) -> int:
@@ -188,6 +194,8 @@ def price_roster(rules: TeamBuildingRules, team: TeamOffer, choice: Choice, budg
         cost = 0 if forbidden else max(bought, 0) * rule.cost  # what may not be hired is not paid for
         staff_lines.append(Line(rule.key, count, rule.cost, cost))
         in_value += cost if rule.in_team_value else 0
+    captain, captain_problems = _captain(team, choice, {line.key: line.count for line in player_lines})
+    problems += captain_problems
     players_cost = sum(line.total for line in player_lines)
     staff_cost = sum(line.total for line in staff_lines)
     spent = players_cost + rerolls.total + staff_cost
@@ -204,7 +212,25 @@ def price_roster(rules: TeamBuildingRules, team: TeamOffer, choice: Choice, budg
         budget=budget,
         team_value=players_cost + rerolls.total + in_value,
         problems=tuple(problems),
+        captain=captain,
     )
+
+
+def _captain(team: TeamOffer, choice: Choice, counts: Mapping[str, int]) -> tuple[str, list[Problem]]:
+    """The Team Captain's positional and what is wrong with the choice: a team whose rules name one
+    must name a hired player who is not a Big Guy (once it has players); other teams name none."""
+    if not team.names_captain:
+        return "", [Problem("captain_not_in_rules", choice.captain)] if choice.captain else []
+    if not choice.captain:
+        return "", [Problem("no_captain")] if sum(counts.values()) else []
+    offer = next((p for p in team.positionals if p.key == choice.captain), None)
+    if offer is None:
+        return "", [Problem("unknown_positional", choice.captain)]
+    if offer.big_guy:
+        return "", [Problem("captain_big_guy", offer.key)]
+    if not counts.get(offer.key):
+        return "", [Problem("captain_not_hired", offer.key)]
+    return offer.key, []
 
 
 def cheapest_legal_roster(rules: TeamBuildingRules, team: TeamOffer, size: int | None = None) -> Choice | None:

@@ -133,6 +133,20 @@ def _roll_title(result: table_rolls.TableRoll) -> str:
     return f"{result.total} — {name}" if name else str(result.total)
 
 
+def _roll_mark(result: table_rolls.TableRoll) -> str:
+    """The rolled row's label, in words: "Rolled 7: Blitz!" (a D6×D6: "Rolled 4, then 2: Block")."""
+    row = result.row
+    name = in_language(row, "name", get_language()) if row is not None else ""
+    if result.halves:
+        first, second = result.faces[0], result.faces[-1]
+        if name:
+            return _("Rolled %(first)s, then %(second)s: %(name)s") % {"first": first, "second": second, "name": name}
+        return _("Rolled %(first)s, then %(second)s") % {"first": first, "second": second}
+    if name:
+        return _("Rolled %(total)s: %(name)s") % {"total": result.total, "name": name}
+    return _("Rolled %(total)s") % {"total": result.total}
+
+
 @public_page(params=("roll",), vary=("HX-Request",))
 def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
@@ -158,6 +172,7 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
             "position": result.position,
             "row": result.row,
             "title": _roll_title(result),
+            "mark": _roll_mark(result),
             "url": f"{request.path}?roll={seed}#roll-result",
             "row_text": _row_text(result.row),
         }

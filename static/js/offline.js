@@ -65,7 +65,8 @@
     return fill(state.messages.saved, { rulesets: names(state.rulesets), size: size(state.bytes), date: date(state.savedAt) });
   }
 
-  // The status line of the offline pages, or a note at the top of any other page.
+  // The status line of the offline pages, or a note at the end of any other page's content: put
+  // above it, after the page has loaded, it pushed the answer down the first screen (issue 25).
   function show(text, withLink, messages) {
     let box = document.getElementById("offline-status");
     if (!box) {
@@ -77,7 +78,7 @@
         box.setAttribute("role", "status");
         const main = document.getElementById("main");
         if (!main) return;
-        main.insertBefore(box, main.firstChild);
+        main.appendChild(box);
       }
     }
     box.textContent = text + " ";

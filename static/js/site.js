@@ -89,6 +89,8 @@
     });
     bar.dataset.ruleset = last;
   }
+  // The roster sheet's print button (it stays unseen without the script: see teams.css).
+  document.querySelectorAll("[data-print]").forEach((button) => button.addEventListener("click", () => window.print()));
   const box = document.getElementById("site-search");
   const searchLink = bar && bar.querySelector('[data-bar="search"]');
   if (searchLink && box) {

@@ -1,7 +1,8 @@
 // Table rolls. The button asks the server for the rolled table (the fragment the view gives to
 // requests with an HX-Request header; the page needs no htmx for that), puts it in place and keeps
 // the roll's URL, which reproduces it. The result card, right under the button, then takes the
-// focus and is announced, and the rolled row, highlighted, is scrolled into view under the card.
+// focus and is announced, and the rolled row, highlighted and labelled in words, is scrolled into
+// view under the card. The card repeats the button ("Roll again"), so a new roll is always at hand.
 // Without a connection the dice are rolled here, with the browser's cryptographic random numbers,
 // and the same card is shown (its strings come from the page's <template>). Without JavaScript the
 // button is a link to the rolled table, landing on the row.
@@ -56,7 +57,13 @@
     const name = row && row.querySelector(".row-name");
     const plainName = name && name.firstChild ? name.firstChild.textContent.trim() : ""; // without the aliases' "(BH)"
     const rowHeader = row && row.querySelector("th");
-    const rangeText = rowHeader && rowHeader.firstChild ? rowHeader.firstChild.textContent.trim() : "";
+    const rangeText = rowHeader
+      ? Array.from(rowHeader.childNodes)
+          .filter((node) => !(node.classList && node.classList.contains("roll-mark")))
+          .map((node) => node.textContent)
+          .join("")
+          .trim()
+      : "";
     let title = plainName ? total + " — " + plainName : String(total);
     if (spec.read === "halves" && rangeText) title = rangeText; // "4-6 · 2": a D6×D6 is read as its row
     card.querySelector(".roll-card__title").textContent = title;
@@ -75,8 +82,17 @@
     if (row) {
       row.classList.add("is-rolled");
       row.setAttribute("aria-current", "true");
+      // The row's label in words, as the server writes it: "Rolled 7: Blitz!".
+      const mark = document.createElement("span");
+      mark.className = "roll-mark";
+      mark.textContent = (plainName ? template.dataset.markNamed : template.dataset.mark)
+        .replace("{total}", String(total))
+        .replace("{first}", String(faces[0]))
+        .replace("{second}", String(faces[faces.length - 1]))
+        .replace("{name}", plainName);
+      if (rowHeader) rowHeader.prepend(mark, " ");
     }
-    button.closest(".roll-action").after(card);
+    region.querySelector(".roll-action").after(card);
     if (status) status.textContent = dice.textContent + " " + card.querySelector(".roll-card__title").textContent + ".";
     showResult();
   }

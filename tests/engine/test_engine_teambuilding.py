@@ -6,6 +6,7 @@ from rulebook.engine import get_edition
 from rulebook.engine.teambuilding import (
     APOTHECARY,
     ASSISTANT_COACHES,
+    CAPTAIN_SKILL,
     CHEERLEADERS,
     DEDICATED_FANS,
     FAN_FACTOR,
@@ -209,3 +210,24 @@ def test_a_forbidden_apothecary_is_not_added_to_the_cost() -> None:
         assert keys(sheet) == ["apothecary_not_allowed"]
         assert sheet.staff_cost == 0 and sheet.spent == 440_000 and sheet.team_value == 440_000
         assert [line.total for line in sheet.staff if line.key == APOTHECARY] == [0]
+
+
+def test_a_team_whose_rules_name_a_team_captain_names_one_hired_player_who_is_not_a_big_guy() -> None:
+    """2025 Team Captain (bb2025/team-rules/team-captain.toml): one player who is not a Big Guy is
+    named at the draft and gains Pro; a team without the rule names nobody."""
+    captained = TeamOffer(HUMANS.reroll_cost, True, HUMANS.positionals, names_captain=True)
+    eleven = {"lineman": 7, "blitzer": 2, "thrower": 1, "ogre": 1}
+    assert CAPTAIN_SKILL == "pro"
+    assert keys(price_roster(BB, captained, Choice(players={}))) == ["too_few_players"]  # nobody to name yet
+    assert "no_captain" in keys(price_roster(BB, captained, Choice(players=eleven)))
+    big = price_roster(BB, captained, Choice(players=eleven, captain="ogre"))
+    assert "captain_big_guy" in keys(big) and big.captain == ""
+    absent = price_roster(BB, captained, Choice(players=eleven, captain="catcher"))
+    assert "captain_not_hired" in keys(absent) and absent.captain == ""
+    assert "unknown_positional" in keys(price_roster(BB, captained, Choice(players=eleven, captain="wizard")))
+    named = price_roster(BB, captained, Choice(players=eleven, captain="blitzer"))
+    assert named.captain == "blitzer" and not {"no_captain", "captain_big_guy", "captain_not_hired"} & set(keys(named))
+    assert named.spent == price_roster(BB, captained, Choice(players=eleven)).spent  # Pro at no extra cost
+    uncaptained = price_roster(BB, HUMANS, Choice(players=eleven, captain="blitzer"))
+    assert "captain_not_in_rules" in keys(uncaptained) and uncaptained.captain == ""
+    assert "no_captain" not in keys(price_roster(BB, HUMANS, Choice(players=eleven)))

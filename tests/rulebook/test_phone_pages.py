@@ -9,6 +9,7 @@ import re
 
 import pytest
 from django.test import Client
+from django.utils.html import escape
 
 from rulebook.contentfiles.checks import _check_skill
 from rulebook.contentfiles.files import ItemFile
@@ -76,6 +77,25 @@ def test_the_result_card_names_the_row(client: Client) -> None:
     assert "?roll=4242#roll-result" in html  # the link to this roll
 
 
+def test_the_rolled_row_is_labelled_in_words_and_the_card_rolls_again(client: Client) -> None:
+    """The rolled row says what was rolled ("Rolled 7: Blitz!"), never "7 jet : 7"; the card under
+    the button repeats it, so a new roll needs no scrolling back."""
+    table = GameTable.objects.get(ruleset__key="bb2025", slug="kick-off")
+    result = roll_table(table, list(table.rows.all()), 4242)
+    assert result.row is not None
+    html = html_of(client, "/en/bb2025/tables/kick-off/?roll=4242")
+    assert f'<span class="roll-mark">Rolled {result.total}: {escape(result.row.name_en)}</span>' in html
+    card = html[html.index('id="roll-result"') :]
+    assert card.index('class="button button--again" href="/en/bb2025/tables/kick-off/?roll=new"') < card.index(
+        "</section>"
+    )
+    skill = GameTable.objects.get(ruleset__key="bb2025", slug="skill-table-general")
+    halves = roll_table(skill, list(skill.rows.all()), 7)
+    first, second = halves.faces
+    html = html_of(client, "/en/bb2025/tables/skill-table-general/?roll=7")
+    assert re.search(rf'<span class="roll-mark">Rolled {first}, then {second}(: [^<]+)?</span>', html)
+
+
 @pytest.mark.parametrize("seed", [4242, 7, 123456])
 def test_a_skill_table_is_rolled_as_two_dice_read_one_after_the_other(client: Client, seed: int) -> None:
     """As the rulebook's skill table: the first D6 picks the half (1-3 or 4-6), the second the line."""
@@ -100,7 +120,7 @@ def test_the_offline_dice_come_from_the_engine(client: Client) -> None:
     html = html_of(client, "/es/lrb6/tables/casualty/")
     dice = re.search(r'data-dice="([^"]+)"', html)
     assert dice and json.loads(dice[1].replace("&quot;", '"')) == {"dice": [6, 8], "read": "digits"}
-    assert '<template id="roll-card-template">' in html and "{total}" in html and "{faces}" in html
+    assert '<template id="roll-card-template" data-mark="' in html and "{total}" in html and "{faces}" in html
     assert re.search(r'<tr id="row-1" data-low="11" data-high="\d+">', html)
 
 

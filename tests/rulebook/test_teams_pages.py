@@ -276,6 +276,41 @@ def test_the_roster_sheet_lists_one_line_per_player(client: Client) -> None:
     assert html.count("Uomo di linea</th>") == 9 and "css/roster-print.css" in html
 
 
+def test_a_2025_team_with_a_team_captain_names_him_in_the_builder_and_on_the_sheet(client: Client) -> None:
+    """Human (2025) has the Team Captain rule: the builder asks which hired player who is not a Big
+    Guy is named, the share link keeps him, and the sheet marks the first player of that position
+    with Pro; a classic team has no such field."""
+    base = "/es/bb2025/teams/human/builder/"
+    team = "n-lineman=7&n-thrower=1&n-blitzer=2&n-ogre=1"  # in roster order, as the share link writes it
+    html = html_of(client, f"{base}?{team}")
+    field = html[html.index('<select id="f-captain" name="captain">') :]
+    field = field[: field.index("</select>")]
+    assert '<option value="blitzer">Blitzer Humano</option>' in field and 'value="ogre"' not in field
+    with override("es"):
+        missing = gettext("%(rule)s: name one player who is not a Big Guy.") % {"rule": "Capitán del equipo"}
+    assert missing in html
+    named = html_of(client, f"{base}?{team}&captain=blitzer")
+    assert missing not in named and '<option value="blitzer" selected>' in named
+    assert f"{team}&captain=blitzer".replace("&", "&amp;") in named  # the share link and the sheet's link keep him
+    sheet = html_of(client, f"/es/bb2025/teams/human/builder/sheet/?{team}&captain=blitzer")
+    rows = re.findall(r"<tr><td>(\d+)</td><td[^>]*>(.*?)</td><th scope=\"row\">([^<]+)</th>.*?</tr>", sheet, re.S)
+    captains = [(number, name) for number, blank, name in rows if "Capitán del equipo" in blank]
+    assert len(rows) == 11 and len(captains) == 1 and captains[0][1] == "Blitzer Humano"
+    line = next(row for row in re.findall(r"<tr>.*?</tr>", sheet, re.S) if "Capitán del equipo" in row)
+    assert plain_text(line).count("Profesional") == 1  # Pro, added to his starting skills
+    assert f"Capitán del equipo: #{captains[0][0]} Blitzer Humano" in sheet
+    bad = html_of(client, f"{base}?{team}&captain=ogre", status=400)
+    with override("es"):
+        assert gettext("%(rule)s: choose one of the players offered.") % {"rule": "Capitán del equipo"} in bad
+    assert 'name="captain"' not in html_of(client, "/es/lrb6/teams/human/builder/?n-lineman=11")
+
+
+def test_the_roster_sheet_has_a_print_button_that_waits_for_the_script(client: Client) -> None:
+    html = html_of(client, "/fr/bb2025/teams/human/builder/sheet/?n-lineman=11")
+    assert '<button type="button" class="print-button" data-print>Imprimer cette feuille</button>' in html
+    assert 'class="no-print roster-sheet__print"' in html  # not on the printed page
+
+
 # --- 2025 tables -----------------------------------------------------------------------------
 
 

@@ -111,7 +111,7 @@ def test_the_walk_covers_every_value_of_a_small_field_and_the_edges_of_a_large_o
     kick = get_scenario("08-kick-off")
     assert kick is not None
     xs = {q.get("x") for q in queries(kick, kick.step(2))}
-    assert {"1", "2", "25", "26"} <= xs
+    assert {"a", "b", "y", "z"} <= xs  # a column is chosen by its letter, as the board names it
 
 
 def test_a_number_typed_into_a_narration_is_found() -> None:

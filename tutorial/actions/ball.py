@@ -28,13 +28,18 @@ from rulebook.engine import (
 from ..shared.values import Flag, Num, Pct, Signed, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
+    COLUMN_CHOICES,
     RAIN,
     TEAM_REROLL,
     ag_field,
     apply_skills,
+    chosen_square,
     modifier_total,
     roll_values,
     skill_field,
+    sq,
+    square_defaults,
+    square_value,
     story_dice,
     team_rerolls,
 )
@@ -277,20 +282,19 @@ def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
 
 def bounce_fields(ws: Workspace) -> list[Field]:
     return [
-        Field("x", _("Square the ball bounces from: column (1–26)"), "int", 1, PITCH_LENGTH),
+        Field("x", _("Square the ball bounces from: column (a–z)"), "choice", choices=COLUMN_CHOICES),
         Field("y", _("Square the ball bounces from: row (1–15)"), "int", 1, PITCH_WIDTH),
     ]
 
 
 def bounce_defaults(ws: Workspace) -> dict[str, Any]:
-    x, y = ws.action["square"]
-    return {"x": int(x) + 1, "y": int(y) + 1}
+    return square_defaults(sq(ws.action["square"]))
 
 
 def bounce_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     """Where a loose ball goes: `times` D8 scatters of one square from the square it left
     (engine: scatter_distribution; a ball that leaves the pitch goes to the crowd)."""
-    start = Square(values["x"] - 1, values["y"] - 1)
+    start = chosen_square(values)
     times = int(ws.action.get("times", 1))
     landing = scatter_distribution(start, times)
     on_pitch = {(sq.x, sq.y): p for sq, p in landing.items() if sq.on_pitch()}
@@ -298,8 +302,7 @@ def bounce_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     on_player = sum((p for cell, p in on_pitch.items() if cell in standing), Fraction(0))
     outcome = Outcome(
         values={
-            "x": Num(values["x"]),
-            "y": Num(values["y"]),
+            "square": square_value(start),
             "times": Num(times),
             "squares": Num(len(on_pitch)),
             "each": Pct(max(on_pitch.values(), default=Fraction(0))),

@@ -8,9 +8,10 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import Explanation, Roll, d6_passes, target_explanation
+from rulebook.engine import Explanation, Roll, Square, d6_passes, target_explanation
 
-from ..shared.values import Flag, Num, Signed, Target, Value
+from ..shared.diagrams import COLUMNS, square_label
+from ..shared.values import Flag, Num, Signed, Target, Text, Value
 from .base import Field
 from .workspace import Workspace
 
@@ -55,6 +56,23 @@ def has(ws: Workspace, player_id: str, slug: str) -> bool:
 
 def sq(value: Any) -> tuple[int, int]:
     return (int(value[0]), int(value[1]))
+
+
+# A square chosen in the form as the board names it: the column's letter, then the row's number.
+COLUMN_CHOICES = tuple((letter, letter) for letter in COLUMNS)
+
+
+def square_defaults(cell: tuple[int, int]) -> dict[str, Any]:
+    return {"x": COLUMNS[cell[0]], "y": cell[1] + 1}
+
+
+def chosen_square(values: dict[str, Any]) -> Square:
+    return Square(COLUMNS.index(str(values["x"])), int(values["y"]) - 1)
+
+
+def square_value(square: Square) -> Text:
+    """ "q4" in every language (a square's name is the same in all of them)."""
+    return Text((("en", square_label((square.x, square.y))),))
 
 
 def probability_without_rerolls(rolls: list[Roll]) -> Fraction:

@@ -11,7 +11,6 @@ from rulebook.engine import (
     MAX_PER_WIDE_ZONE,
     MAX_PLAYERS_ON_PITCH,
     MIN_ON_LINE_OF_SCRIMMAGE,
-    PITCH_LENGTH,
     PITCH_WIDTH,
     WIDE_ZONE_WIDTH,
     Side,
@@ -31,7 +30,11 @@ from rulebook.engine import (
 from ..shared.values import Frac, Num, Pct, Word
 from .base import ActionKind, ExplanationPanel, Field, Marks, Outcome
 from .common import (
+    COLUMN_CHOICES,
+    chosen_square,
     sq,
+    square_defaults,
+    square_value,
 )
 from .workspace import Workspace
 
@@ -107,19 +110,18 @@ def setup_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
 
 def kick_fields(ws: Workspace) -> list[Field]:
     return [
-        Field("x", _("Target square: column (1–26)"), "int", 1, PITCH_LENGTH),
+        Field("x", _("Target square: column (a–z)"), "choice", choices=COLUMN_CHOICES),
         Field("y", _("Target square: row (1–15)"), "int", 1, PITCH_WIDTH),
     ]
 
 
 def kick_defaults(ws: Workspace) -> dict[str, Any]:
-    x, y = sq(ws.action["target"])
-    return {"x": x + 1, "y": y + 1}
+    return square_defaults(sq(ws.action["target"]))
 
 
 def kick_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     receiving = Side(ws.action.get("receiving", "right"))
-    target = Square(values["x"] - 1, values["y"] - 1)
+    target = chosen_square(values)
     landing = kick_landing_distribution(target)
     touchback = touchback_probability(target, receiving)
     heat: dict[tuple[int, int], Fraction] = {}
@@ -133,8 +135,7 @@ def kick_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
         values={
             "touchback": Pct(touchback),
             "in_half": Pct(1 - touchback),
-            "x": Num(values["x"]),
-            "y": Num(values["y"]),
+            "square": square_value(target),
             "cells": Num(len(heat)),
             "each": Pct(on_pitch[-1] if on_pitch else Fraction(0)),
             "rarest": Frac(min(p for _total, p in two_d6().items())),

@@ -6,7 +6,10 @@ site.css) so the pictures follow light and dark mode; the only text is numbers. 
 cropped (viewBox) to the region of interest, and its text is sized in the picture's own units so
 that it is at least MIN_TEXT_PX CSS pixels on a 360 px phone (PHONE_WIDTH px of picture): a wide
 crop gets larger numbers, and per-square chances that no longer fit a square are left to the
-legend. Each picture carries a <title> and <desc>; the page also lists the positions as text.
+legend. A crop is at most PHONE_MAX_COLS columns wide, so that two-digit player numbers fit their
+discs on a phone; the whole pitch is drawn besides at its own size (`fixed_scale`), to be panned.
+Columns are named by letters and rows by numbers ("q4"), as on the board page.
+Each picture carries a <title> and <desc>; the page also lists the positions as text.
 No style attribute: sizes and opacities are presentation attributes (CSP style-src 'self').
 """
 
@@ -30,6 +33,11 @@ MIN_TEXT_PX = 11
 AXIS_TEXT, PLAYER_TEXT, HEAT_TEXT = 9.0, 13.0, 8.0  # sizes in picture units on a wide screen
 CHAR_WIDTH = 0.56  # average width of a digit or % sign, in ems
 MIN_COLS, MIN_ROWS = 9, 7
+# The widest crop a 360 px phone shows legibly: two-digit player numbers at MIN_TEXT_PX stay inside
+# their discs (15 columns: numbers of 17 units in discs of 25.6), column letters never touch.
+PHONE_MAX_COLS = 15
+# Column names, a to z from the left (the board page's too: tutorial/board/code.py COLUMNS).
+COLUMNS = "abcdefghijklmnopqrstuvwxyz"
 BAND_CLASS = {"quick": "band--quick", "short": "band--short", "long": "band--long", "bomb": "band--bomb"}
 HEX_R = 20
 SQRT3 = math.sqrt(3)
@@ -101,6 +109,31 @@ def crop_for(cells: Iterable[Cell], focus: tuple[Cell, Cell] | None = None) -> C
     return Crop(x0, y0, x1, y1)
 
 
+def square_label(cell: Cell) -> str:
+    """(16, 3) → "q4": the column's letter and the row's number, as the board names squares."""
+    return f"{COLUMNS[cell[0]]}{cell[1] + 1}"
+
+
+def close_crop(cells: Iterable[Cell], anchor: Cell | None = None) -> Crop:
+    """The cells' crop, at most PHONE_MAX_COLS columns wide: a wider one is narrowed around the
+    anchor (the square the step is about), or around the middle of the cells."""
+    cells = list(cells)
+    crop = crop_for(cells)
+    if crop.x1 - crop.x0 + 1 <= PHONE_MAX_COLS:
+        return crop
+    xs = sorted(c[0] for c in cells if 0 <= c[0] < PITCH_LENGTH)
+    centre = anchor[0] if anchor else (xs[0] + xs[-1]) // 2
+    x0 = min(max(0, centre - PHONE_MAX_COLS // 2), PITCH_LENGTH - PHONE_MAX_COLS)
+    return Crop(x0, crop.y0, x0 + PHONE_MAX_COLS - 1, crop.y1)
+
+
+def crop_columns(crop: Crop) -> int:
+    return crop.x1 - crop.x0 + 1
+
+
+WHOLE_PITCH = Crop(0, 0, PITCH_LENGTH - 1, PITCH_WIDTH - 1)
+
+
 def min_text(view_width: float) -> float:
     """The smallest font size, in picture units, that is MIN_TEXT_PX on a phone."""
     return MIN_TEXT_PX * view_width / PHONE_WIDTH
@@ -110,20 +143,20 @@ def crop_view_width(crop: Crop) -> float:
     return (crop.x1 - crop.x0 + 1) * CELL + axis_margin(crop)
 
 
-def axis_margin(crop: Crop) -> float:
-    """Room left of and above the squares for the row and column numbers."""
+def axis_margin(crop: Crop, fixed_scale: bool = False) -> float:
+    """Room left of and above the squares for the row numbers and column letters."""
     width = (crop.x1 - crop.x0 + 1) * CELL
-    size = max(AXIS_TEXT, MIN_TEXT_PX * (width + 14) / PHONE_WIDTH)
+    size = MIN_TEXT_PX if fixed_scale else max(AXIS_TEXT, MIN_TEXT_PX * (width + 14) / PHONE_WIDTH)
     return max(14.0, size * 1.9)
 
 
-def heat_text(crop: Crop) -> float:
-    return max(HEAT_TEXT, min_text(crop_view_width(crop)))
+def heat_text(crop: Crop, fixed_scale: bool = False) -> float:
+    return float(MIN_TEXT_PX) if fixed_scale else max(HEAT_TEXT, min_text(crop_view_width(crop)))
 
 
-def heat_labels_fit(crop: Crop, labels: Iterable[str]) -> bool:
+def heat_labels_fit(crop: Crop, labels: Iterable[str], fixed_scale: bool = False) -> bool:
     """Whether every chance label fits inside its square at a size readable on a phone."""
-    size = heat_text(crop)
+    size = heat_text(crop, fixed_scale)
     return all(len(label) * CHAR_WIDTH * size <= CELL - 2 for label in labels)
 
 
@@ -173,17 +206,24 @@ def pitch_svg(
     desc: str,
     format_pct: Callable[[Fraction], str],
     uid: str = "pitch",
+    fixed_scale: bool = False,
 ) -> str:
-    """The Blood Bowl pitch around the action: squares, zones, players, ball and marks."""
+    """The Blood Bowl pitch around the action: squares, zones, players, ball and marks. With
+    `fixed_scale` it is drawn one unit to a CSS pixel (width and height given), to be panned: its
+    text is MIN_TEXT_PX units, whatever the crop."""
     w, h = (crop.x1 - crop.x0 + 1) * CELL, (crop.y1 - crop.y0 + 1) * CELL
-    margin = axis_margin(crop)  # room for the column and row numbers
-    smallest = min_text(w + margin)
+    margin = axis_margin(crop, fixed_scale)  # room for the column letters and row numbers
+    smallest = MIN_TEXT_PX if fixed_scale else min_text(w + margin)
     axis, number = max(AXIS_TEXT, smallest), max(PLAYER_TEXT, smallest)
-    heat_size = heat_text(crop)
-    show_heat = heat_labels_fit(crop, (format_pct(p) for c, p in marks.heat.items() if crop.contains(c) and p > 0))
+    heat_size = heat_text(crop, fixed_scale)
+    show_heat = heat_labels_fit(
+        crop, (format_pct(p) for c, p in marks.heat.items() if crop.contains(c) and p > 0), fixed_scale
+    )
     vb = f"{crop.x0 * CELL - margin:g} {crop.y0 * CELL - margin:g} {w + margin:g} {h + margin:g}"
+    size = f' width="{w + margin:g}" height="{h + margin:g}"' if fixed_scale else ""
+    kind = "diagram--pitch diagram--whole" if fixed_scale else "diagram--pitch"
     out = [
-        f'<svg class="diagram diagram--pitch" viewBox="{vb}" role="img" aria-labelledby="{uid}-t {uid}-d" '
+        f'<svg class="diagram {kind}" viewBox="{vb}"{size} role="img" aria-labelledby="{uid}-t {uid}-d" '
         f'xmlns="http://www.w3.org/2000/svg">',
         f'<title id="{uid}-t">{escape(title)}</title><desc id="{uid}-d">{escape(desc)}</desc>',
         _arrow_defs(uid),
@@ -194,7 +234,7 @@ def pitch_svg(
     for x in range(crop.x0, crop.x1 + 1):
         out.append(
             f'<text class="axis" font-size="{axis:.1f}" x="{x * CELL + CELL / 2}" y="{crop.y0 * CELL - axis * 0.35:.1f}">'
-            f"{x + 1}</text>"
+            f"{COLUMNS[x]}</text>"
         )
     for y in range(crop.y0, crop.y1 + 1):
         out.append(

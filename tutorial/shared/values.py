@@ -172,7 +172,8 @@ def plain(value: Value) -> object:
 
 def stated(value: Value) -> object:
     """A value as a scenario's [steps.expect] writes it: a chance as a fraction ("16/27"), a
-    target as "3+", a modifier as a signed number, a count as itself, a word as its key."""
+    target as "3+", a modifier as a signed number, a count as itself, a word as its key, a text
+    written the same in every language (a square's name, "q4") as itself."""
     if isinstance(value, (Pct, Frac)):
         return value.value
     if isinstance(value, Target):
@@ -180,7 +181,8 @@ def stated(value: Value) -> object:
     if isinstance(value, Word):
         return value.key
     if isinstance(value, Text):
-        return dict(value.by_lang)
+        texts = dict(value.by_lang)
+        return texts.pop("en") if set(texts) == {"en"} else texts
     return value.value
 
 
