@@ -17,8 +17,8 @@ from . import block as blocks
 from . import movement, passing, pushback, reach
 from .editions.base import RANGE_BANDS, Edition
 from .explain import Explanation
-from .probability import d6_success
 from .sequence import solve
+from .skills import not_counted
 from .types import ALL_SQUARES, Board, Player, Square, Status, Weather
 
 
@@ -45,6 +45,8 @@ class Route:
 class BlockAnswer:
     defender: str
     square: Square
+    before: tuple[RouteRoll, ...]  # rolls that must pass before the dice: Jump Up from the ground, Foul Appearance
+    happens: Fraction  # chance they all pass (re-rolls spent as well as they can be); the outcomes follow it
     dice: int
     chooser: str  # attacker | defender
     attacker_strength: int
@@ -67,6 +69,7 @@ class BandAnswer:
     accurate_with_rerolls: Fraction
     inaccurate: Fraction
     fumble: Fraction
+    kept: Fraction  # a fumble Safe Throw (classic) or Safe Pass (2025) turns into keeping the ball
     squares: int
     explanation: Explanation
 
@@ -76,9 +79,11 @@ class Interceptor:
     player: str
     square: Square
     target: int
-    chance: Fraction  # against an accurate pass
+    chance: Fraction  # against an accurate pass: his roll, his own re-roll, no Safe Throw
     chance_inaccurate: Fraction
     explanation: Explanation
+    rerolled_by: str  # the skill that re-rolls his failed roll ("catch", "pro"), or ""
+    cancel_target: int | None  # the thrower's Safe Throw roll that cancels it
 
 
 @dataclass(frozen=True)
@@ -102,6 +107,10 @@ class Analysis:
     pass_target: PassTarget | None
     holds_ball: bool
     team_rerolls: int
+    can_block: bool  # standing, or prone with Jump Up (who blocks from the ground)
+    # Skills on the board that change one of these numbers but are not in them (content slugs):
+    # the chosen player's own, and his opponents' (skills.not_counted).
+    not_counted: tuple[str, ...] = ()
 
     @property
     def reach(self) -> dict[Square, Fraction]:
@@ -122,22 +131,26 @@ def analyse(
     player = board.player(player_id)
     rm = None if player.status is Status.STUNNED else reach.reach_map(edition, player, board, team_rerolls, weather)
     route = _route(edition, board, player, rm, target, team_rerolls, weather) if target is not None else None
-    band_of = dict(_band_map(player.location)) if player.standing else {}
+    band_of = dict(_band_map(player.location)) if player.standing and edition.can_throw(player) else {}
     bands = _bands(edition, board, player, band_of, team_rerolls, weather) if band_of else ()
     passable = {b.band for b in bands}
     pass_target = None
-    if target is not None and player.standing:
+    if target is not None and player.standing and edition.can_throw(player):
         pass_target = _pass_target(edition, board, player, target, band_of, passable, team_rerolls, weather)
     return Analysis(
         player=player_id,
         reach_map=rm,
         route=route,
-        blocks=_blocks(edition, board, player),
+        blocks=_blocks(edition, board, player, team_rerolls),
         bands=bands,
         band_of={cell: band for cell, band in band_of.items() if band in passable},
         pass_target=pass_target,
         holds_ball=board.ball == player.square,
         team_rerolls=team_rerolls,
+        can_block=_can_block(player),
+        not_counted=not_counted(
+            edition.key, player.skills, opponents=(s for p in board.players if p.team != player.team for s in p.skills)
+        ),
     )
 
 
@@ -155,7 +168,12 @@ def _route(
         return None
     path = rm.path(square)
     rolls = movement.path_rolls(edition, player, board, path, weather)
-    resources = movement.resources_for(player, edition, rerolls)
+    probability, steps = _planned(rolls, movement.resources_for(player, edition, rerolls))
+    return Route(target, probability, tuple(path), steps)
+
+
+def _planned(rolls: list[movement.Roll], resources: movement.Resources) -> tuple[Fraction, tuple[RouteRoll, ...]]:
+    """The chance that every roll passes (re-rolls spent as well as they can be), and each roll."""
     plan = solve([resources.step(r) for r in rolls], resources.team)
     steps = tuple(
         RouteRoll(
@@ -169,7 +187,7 @@ def _route(
         )
         for roll, stop in zip(rolls, plan.stops, strict=True)
     )
-    return Route(target, plan.probability, tuple(path), steps)
+    return plan.probability, steps
 
 
 def _rerolls_for(roll: movement.Roll, resources: movement.Resources) -> tuple[str, ...]:
@@ -185,14 +203,27 @@ def _rerolls_for(roll: movement.Roll, resources: movement.Resources) -> tuple[st
     return tuple(found)
 
 
-def _blocks(edition: Edition, board: Board, attacker: Player) -> tuple[BlockAnswer, ...]:
-    """One answer per standing opponent next to a standing attacker (a Block action)."""
-    if not attacker.standing:
+def _blocks(edition: Edition, board: Board, attacker: Player, rerolls: int) -> tuple[BlockAnswer, ...]:
+    """One answer per standing opponent next to a standing attacker (a Block action), or next to a
+    prone one with Jump Up, who blocks from the ground after an agility roll."""
+    if not _can_block(attacker):
         return ()
+    first: list[movement.Roll] = []
+    if not attacker.standing:
+        test = edition.jump_up_block_test(attacker)
+        first.append(movement.Roll("jump_up", test.result, test, attacker.location))
+        attacker = attacker.with_status(Status.STANDING)
+        board = board.replace_player(attacker)
+    resources = movement.resources_for(attacker, edition, rerolls)
     found = []
     for defender in board.adjacent_players(attacker.location):
         if defender.team == attacker.team or not defender.standing:
             continue
+        before = list(first)
+        if defender.has("foul-appearance"):
+            test = edition.foul_appearance_test()
+            before.append(movement.Roll("foul_appearance", test.result, test, defender.location))
+        happens, before_rolls = _planned(before, resources)
         outcome = blocks.block_outcome(edition, board, attacker, defender)
         strength = blocks.block_strength(edition, board, attacker, defender)
         offensive, defensive = blocks.assists(board, attacker, defender)
@@ -201,6 +232,8 @@ def _blocks(edition: Edition, board: Board, attacker: Player) -> tuple[BlockAnsw
             BlockAnswer(
                 defender=defender.id,
                 square=defender.location,
+                before=before_rolls,
+                happens=happens,
                 dice=outcome.dice,
                 chooser=outcome.chooser,
                 attacker_strength=strength.attacker,
@@ -256,6 +289,7 @@ def _bands(
                 accurate_with_rerolls=passing.accurate_pass_probability(outcome, resources),
                 inaccurate=dist["inaccurate"],
                 fumble=dist["fumble"],
+                kept=dist["kept"],
                 squares=counts[band],
                 explanation=outcome.explanation,
             )
@@ -281,23 +315,27 @@ def _pass_target(
     assert outcome is not None
     resources = movement.resources_for(thrower, edition, rerolls)
     interceptors = []
-    for p in passing.possible_interceptors(board, thrower, square):
-        test = edition.interception_test(p, board, accurate=True)
-        inaccurate = edition.interception_test(p, board, accurate=False)
+    for p in passing.possible_interceptors(edition, board, thrower, square):
+        accurate = passing.interceptor_chance(edition, board, thrower, p, True, weather)
+        inaccurate = passing.interceptor_chance(edition, board, thrower, p, False, weather)
         interceptors.append(
             Interceptor(
                 p.id,
                 p.location,
-                test.result,
-                d6_success(test.result),
-                d6_success(inaccurate.result),
-                test,
+                accurate.test.result,
+                accurate.probability,
+                inaccurate.probability,
+                accurate.test,
+                _interception_reroll(edition, p),
+                accurate.cancel.result if accurate.cancel is not None else None,
             )
         )
-    catcher = board.at(square)
+    catcher, kind = board.at(square), "accurate_pass"
+    if catcher is None:
+        catcher, kind = passing.diving_catcher(board, square), "accurate_pass_nearby"
     caught = None
     if catcher is not None and catcher.team == thrower.team and catcher.standing:
-        caught = passing.accurate_pass_and_catch(edition, board, thrower, catcher, outcome, rerolls, weather)
+        caught = passing.accurate_pass_and_catch(edition, board, thrower, catcher, outcome, rerolls, weather, kind)
     return PassTarget(
         square=target,
         band=band,
@@ -306,6 +344,18 @@ def _pass_target(
         catcher=catcher.id if caught is not None and catcher is not None else None,
         pass_and_catch=caught,
     )
+
+
+def _can_block(player: Player) -> bool:
+    return player.standing or (player.status is Status.PRONE and player.has("jump-up"))
+
+
+def _interception_reroll(edition: Edition, interceptor: Player) -> str:
+    if edition.catch_rerolls_interception and interceptor.has("catch"):
+        return "catch"
+    if edition.pro_rerolls_interception and interceptor.has("pro"):
+        return "pro"
+    return ""
 
 
 __all__ = ["Analysis", "BandAnswer", "BlockAnswer", "Interceptor", "PassTarget", "Route", "RouteRoll", "analyse"]

@@ -39,18 +39,17 @@ KNOCKED_DOWN_DEFENDER = frozenset(
 )
 
 
-def can_assist(board: Board, helper: Player, target: Square, ignore: str) -> bool:
+def can_assist(board: Board, helper: Player, target: Square, ignore: str, active: bool = False) -> bool:
     """A helper assists if he stands next to the target with a tackle zone and no other
     opponent (than the player in the block, `ignore`) exerts a tackle zone on him, unless
-    he has Guard."""
+    he has Guard. `active`: his team is the one whose turn it is, when an opponent with Defensive
+    (2025) marking him stops his Guard ("during opposing turns")."""
     if not helper.exerts_tackle_zone or helper.square is None or not helper.square.is_adjacent(target):
         return False
-    if helper.has("guard"):
+    markers = [p for p in board.adjacent_players(helper.square) if p.team != helper.team and p.exerts_tackle_zone]
+    if helper.has("guard") and not (active and any(p.has("defensive") for p in markers)):
         return True
-    for other in board.adjacent_players(helper.square):
-        if other.team != helper.team and other.id != ignore and other.exerts_tackle_zone:
-            return False
-    return True
+    return all(p.id == ignore for p in markers)
 
 
 def assists(board: Board, attacker: Player, defender: Player) -> tuple[list[Player], list[Player]]:
@@ -59,7 +58,9 @@ def assists(board: Board, attacker: Player, defender: Player) -> tuple[list[Play
     offensive = [
         p
         for p in board.adjacent_players(defender.square)
-        if p.team == attacker.team and p.id != attacker.id and can_assist(board, p, defender.square, defender.id)
+        if p.team == attacker.team
+        and p.id != attacker.id
+        and can_assist(board, p, defender.square, defender.id, active=True)
     ]
     defensive = [
         p

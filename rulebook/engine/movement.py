@@ -106,12 +106,13 @@ def rush_roll(edition: Edition, player: Player, square: Square, weather: Weather
     return Roll("rush", test.result, test, square, skill if skill and player.has(skill) else None)
 
 
-def stand_up(edition: Edition, player: Player) -> tuple[int, Roll | None]:
-    """Movement used by standing up, and the roll needed (players with MA below the cost)."""
+def stand_up(edition: Edition, player: Player, board: Board | None = None) -> tuple[int, Roll | None]:
+    """Movement used by standing up, and the roll needed (players with MA below the cost; Jump
+    Up stands for free and without a roll)."""
     assert player.square is not None
-    test = edition.stand_up_test(player)
+    test = edition.stand_up_test(player, board)
     if test is None:
-        return edition.stand_up_cost, None
+        return edition.stand_up_cost_for(player), None
     # A slow player who stands on the roll has used all his normal movement.
     return player.ma, Roll("stand_up", test.result, test, player.square)
 
@@ -136,7 +137,7 @@ def path_rolls(
     rolls: list[Roll] = []
     used = 0
     if player.status is Status.PRONE:
-        used, roll = stand_up(edition, player)
+        used, roll = stand_up(edition, player, board)
         if roll:
             rolls.append(roll)
     limit = player.ma + edition.rushes_allowed(player)

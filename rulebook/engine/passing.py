@@ -1,6 +1,12 @@
 """Passing: range bands from the template, the pass roll, interceptions, catching,
 hand-offs, scatter and bounces.
 
+Who may intercept: the squares under the range ruler laid from the centre of the thrower's square
+to the centre of the target's, as FFB measures it for every edition it plays (christerk/ffb,
+ffb-common/.../util/UtilPassing.java, canIntercept: bb2016, bb2020 and bb2025 share it): the ruler
+is 1.74 squares wide, a square is under it when one of its corners lies less than half that width
+from the centre line, and its centre must be nearer each end than the two ends are to each other.
+
 Pass template (lrb6 range ruler), by dy = |Δy| with the dx = |Δx| ranges of each band.
 The data is symmetric ((dx, dy) and (dy, dx) fall in the same band - a test checks it),
 so the row is simply dy.
@@ -54,7 +60,7 @@ def pass_range(thrower: Square, target: Square) -> str | None:
 @dataclass(frozen=True, slots=True)
 class PassOutcome:
     band: str
-    distribution: Distribution[str]  # accurate / inaccurate / fumble
+    distribution: Distribution[str]  # accurate / inaccurate / fumble / kept (a fumble Safe Throw or Safe Pass saves)
     roll: Roll
     explanation: Explanation
 
@@ -73,15 +79,15 @@ def pass_outcome(
         return None
     modifier = test.total_modifier
     needed = test.base - modifier  # natural roll needed for an accurate pass
-    counts = {"accurate": 0, "inaccurate": 0, "fumble": 0}
+    counts = {"accurate": 0, "inaccurate": 0, "fumble": 0, "kept": 0}
     for natural in range(1, 7):
         if natural != 6 and edition.fumbles(natural, natural + modifier):
-            counts["fumble"] += 1
+            counts["kept" if edition.fumble_kept(thrower, natural) else "fumble"] += 1
         elif natural == 6 or (natural != 1 and natural >= needed):
             counts["accurate"] += 1
         else:
             counts["inaccurate"] += 1
-    dist = Distribution({k: Fraction(v, 6) for k, v in counts.items()})
+    dist = Distribution({k: Fraction(v, 6) for k, v in counts.items() if v or k != "kept"})
     skill = edition.skill_reroll_for("pass")
     roll = Roll("pass", test.result, test, target, skill if skill and thrower.has(skill) else None)
     explanation = Explanation(
@@ -91,7 +97,8 @@ def pass_outcome(
         test.result,
         "target_number",
         base_params=test.base_params + params(band=band),
-        result_params=params(accurate=dist["accurate"], inaccurate=dist["inaccurate"], fumble=dist["fumble"]),
+        result_params=params(accurate=dist["accurate"], inaccurate=dist["inaccurate"], fumble=dist["fumble"])
+        + (params(kept=dist["kept"]) if dist["kept"] else ()),
     )
     return PassOutcome(band, dist, roll, explanation)
 
@@ -109,49 +116,93 @@ def accurate_pass_and_catch(
     outcome: PassOutcome,
     team_rerolls: int = 1,
     weather: Weather = Weather.NICE,
+    kind: str = "accurate_pass",
 ) -> Fraction:
     """Chance that the pass is accurate and then caught, each player using his own re-rolls (the
     thrower's Pass and Pro, the catcher's Catch and Pro, a Loner's roll on his own roll) and the
-    team re-rolls shared between them."""
-    catch = catch_roll(edition, catcher, board, "accurate_pass", weather)
+    team re-rolls shared between them. kind "accurate_pass_nearby": a Diving Catch from the
+    square next to the target. A player who may not hold the ball drops it."""
+    if not edition.can_catch(catcher):
+        return Fraction(0)
+    catch = catch_roll(edition, catcher, board, kind, weather)
     by_thrower = resources_for(thrower, edition, team_rerolls)
     by_catcher = resources_for(catcher, edition, team_rerolls)
     return solve([by_thrower.step(outcome.roll), by_catcher.step(catch)], by_thrower.team).probability
 
 
+# The range ruler: 1.74 squares wide (FFB's UtilPassing.RULER_WIDTH). A corner is under it when
+# its distance to the centre line is below 0.87: with d the cross product of twice the corner's
+# offset and the target's, d**2 / (4 |target|**2) < 0.87**2, i.e. d**2 * 2500 < 7569 * |target|**2.
+
+
+def under_ruler(thrower: Square, target: Square, square: Square) -> bool:
+    """Whether `square` lies under the range ruler from the thrower's square to the target's."""
+    rx, ry = target.x - thrower.x, target.y - thrower.y
+    ix, iy = square.x - thrower.x, square.y - thrower.y
+    length = rx * rx + ry * ry
+    if length <= ix * ix + iy * iy or length <= (rx - ix) ** 2 + (ry - iy) ** 2:
+        return False  # not between the two ends (the ends themselves included)
+    nearest = min(abs(ry * (2 * ix + sx) - rx * (2 * iy + sy)) for sx in (-1, 1) for sy in (-1, 1))
+    return nearest * nearest * 2500 < 7569 * length
+
+
 @lru_cache(maxsize=4096)
 def interception_squares(thrower: Square, target: Square) -> tuple[Square, ...]:
-    """Squares whose interior the line between the two squares' centres passes through
-    (the thrower's and the target's squares excluded), in order from the thrower."""
-    dx, dy = target.x - thrower.x, target.y - thrower.y
-    found: list[tuple[Fraction, Square]] = []
-    half = Fraction(1, 2)
-    for x in range(min(thrower.x, target.x), max(thrower.x, target.x) + 1):
-        for y in range(min(thrower.y, target.y), max(thrower.y, target.y) + 1):
-            square = Square(x, y)
-            if square in (thrower, target):
-                continue
-            lo, hi = Fraction(0), Fraction(1)
-            for offset, delta in ((x - thrower.x, dx), (y - thrower.y, dy)):
-                if delta == 0:
-                    if offset != 0:
-                        lo, hi = Fraction(1), Fraction(0)
-                    continue
-                a, b = (offset - half) / delta, (offset + half) / delta
-                lo, hi = max(lo, min(a, b)), min(hi, max(a, b))
-            if lo < hi:  # an open stretch of the line lies inside the square
-                found.append((lo, square))
-    return tuple(sq for _, sq in sorted(found))
+    """The squares under the range ruler (the thrower's and the target's excluded), in order of
+    their distance along it from the thrower."""
+    rx, ry = target.x - thrower.x, target.y - thrower.y
+    # The ruler reaches at most one square beyond the box the two squares span.
+    found = [
+        ((x - thrower.x) * rx + (y - thrower.y) * ry, x, y)
+        for x in range(min(thrower.x, target.x) - 1, max(thrower.x, target.x) + 2)
+        for y in range(min(thrower.y, target.y) - 1, max(thrower.y, target.y) + 2)
+        if Square(x, y).on_pitch() and under_ruler(thrower, target, Square(x, y))
+    ]
+    return tuple(Square(x, y) for _, x, y in sorted(found))
 
 
-def possible_interceptors(board: Board, thrower: Player, target: Square) -> list[Player]:
-    """Standing opponents with a tackle zone on the squares between thrower and target."""
+def possible_interceptors(edition: Edition, board: Board, thrower: Player, target: Square) -> list[Player]:
+    """Standing opponents with a tackle zone under the ruler who may intercept this thrower's pass
+    (not No Hands or No Ball; nobody but Very Long Legs against Cloud Burster)."""
     assert thrower.square is not None
     return [
         p
         for sq in interception_squares(thrower.square, target)
-        if (p := board.at(sq)) is not None and p.team != thrower.team and p.exerts_tackle_zone
+        if (p := board.at(sq)) is not None
+        and p.team != thrower.team
+        and p.exerts_tackle_zone
+        and edition.can_intercept(p, thrower)
     ]
+
+
+@dataclass(frozen=True, slots=True)
+class InterceptorChance:
+    player: Player
+    test: Explanation  # his roll
+    probability: Fraction  # that he takes the ball: his roll, his re-roll, and no Safe Throw
+    cancel: Explanation | None  # the thrower's Safe Throw roll, if he may cancel it
+
+
+def interceptor_chance(
+    edition: Edition,
+    board: Board,
+    thrower: Player,
+    interceptor: Player,
+    accurate: bool = True,
+    weather: Weather = Weather.NICE,
+) -> InterceptorChance:
+    """One interceptor's chance: his roll, re-rolled by his own Catch or Pro where the edition lets
+    him (the classic rules, in the opponent's turn: no team re-roll), then the thrower's Safe Throw."""
+    test = edition.interception_test(interceptor, board, accurate, weather)
+    p = d6_success(test.result)
+    if edition.catch_rerolls_interception and interceptor.has("catch"):
+        p = 1 - (1 - p) ** 2
+    elif edition.pro_rerolls_interception and interceptor.has("pro"):
+        p += (1 - p) * d6_success(edition.pro_target) * p
+    cancel = edition.interception_cancel_test(thrower, interceptor)
+    if cancel is not None:
+        p *= 1 - d6_success(cancel.result)
+    return InterceptorChance(interceptor, test, p, cancel)
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,17 +213,30 @@ class InterceptionChance:
 
 
 def interception_chance(
-    edition: Edition, board: Board, thrower: Player, target: Square, accurate: bool = True
+    edition: Edition,
+    board: Board,
+    thrower: Player,
+    target: Square,
+    accurate: bool = True,
+    weather: Weather = Weather.NICE,
 ) -> InterceptionChance:
     best: tuple[Fraction, Player | None] = (Fraction(0), None)
     explanations = []
-    for p in possible_interceptors(board, thrower, target):
-        test = edition.interception_test(p, board, accurate)
-        explanations.append(test)
-        chance = d6_success(test.result)
-        if chance > best[0]:
-            best = (chance, p)
+    for p in possible_interceptors(edition, board, thrower, target):
+        found = interceptor_chance(edition, board, thrower, p, accurate, weather)
+        explanations.append(found.test)
+        if found.probability > best[0]:
+            best = (found.probability, p)
     return InterceptionChance(best[0], best[1], tuple(explanations))
+
+
+def diving_catcher(board: Board, target: Square) -> Player | None:
+    """On an empty target square, the one standing player next to it with Diving Catch who may
+    catch the ball there as if it were his square (two or more get in each other's way)."""
+    if board.at(target) is not None:
+        return None
+    divers = [p for p in board.adjacent_players(target) if p.exerts_tackle_zone and p.has("diving-catch")]
+    return divers[0] if len(divers) == 1 else None
 
 
 def catch_roll(

@@ -4,8 +4,9 @@ The pushed player goes to one of the three squares directly away from the attack
 an empty one if there is any, otherwise into the crowd if one of the three is off the
 pitch, otherwise into an occupied one (a chain push). Side Step lets the defender pick
 any empty adjacent square; Grab (on a Block action, not a Blitz) lets the attacker do the
-same; the two cancel out. Stand Firm keeps the defender in place unless the attacker is
-a blitzing Juggernaut.
+same; the two cancel out in the classic rules, and Grab wins in 2025 ("opposing players cannot
+use the Sidestep skill"; FFB's mixed Grab cancels Side Step). Stand Firm keeps the defender in
+place unless the attacker is a blitzing Juggernaut.
 """
 
 from __future__ import annotations
@@ -44,6 +45,14 @@ def stands_firm(edition: Edition, attacker: Player, defender: Player, blitz: boo
     return defender.has("stand-firm") and not (blitz and attacker.has("juggernaut"))
 
 
+def _side_step_and_grab(edition: Edition, attacker: Player, defender: Player, blitz: bool) -> tuple[bool, bool]:
+    """(Side Step works, Grab works) for this block: the classic pair cancel out (both True is
+    read so), while a 2025 Grab leaves the defender no Sidestep."""
+    grab = attacker.has("grab") and not blitz
+    side_step = defender.has(edition.side_step_skill) and not (grab and edition.grab_beats_side_step)
+    return side_step, grab
+
+
 def push_kind(edition: Edition, board: Board, attacker: Player, defender: Player, blitz: bool = False) -> str:
     """Just the kind of push_options (the block distribution's hot path needs nothing more)."""
     assert attacker.square is not None and defender.square is not None
@@ -52,8 +61,7 @@ def push_kind(edition: Edition, board: Board, attacker: Player, defender: Player
     standard = push_squares(attacker.square, defender.square)
     if any(board.is_empty(sq) for sq in standard):
         return "empty"
-    side_step = defender.has(edition.side_step_skill)
-    grab = attacker.has("grab") and not blitz
+    side_step, grab = _side_step_and_grab(edition, attacker, defender, blitz)
     if side_step != grab and any(board.is_empty(sq) for sq in neighbours(defender.square)):
         return "empty"
     return "crowd" if any(not sq.on_pitch() for sq in standard) else "chain"
@@ -68,8 +76,7 @@ def push_options(
         expl = Explanation(0, "push_stand_firm", (), "stand_firm", "push_stand_firm")
         return PushOptions("stand_firm", (), "defender", expl)
     standard = push_squares(attacker.square, defender.square)
-    side_step = defender.has(edition.side_step_skill)
-    grab = attacker.has("grab") and not blitz
+    side_step, grab = _side_step_and_grab(edition, attacker, defender, blitz)
     chooser = "attacker"
     candidates: tuple[Square, ...] = standard
     if side_step and grab:

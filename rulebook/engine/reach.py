@@ -43,7 +43,7 @@ from itertools import product
 from operator import mul
 
 from .editions.base import Edition
-from .movement import ball_to_pick_up, resources_for, stand_up
+from .movement import Resources, ball_to_pick_up, path_rolls, resources_for, sequence_success, stand_up
 from .probability import success_sixths
 from .types import ALL_SQUARES, NEIGHBOURS, PITCH_WIDTH, Board, Player, Square, Status, Weather
 
@@ -96,12 +96,22 @@ class ReachEntry:
 class ReachMap:
     """Square -> best chance of getting there this turn (path on request)."""
 
-    def __init__(self, start: Square, best: dict[Square, Label], denominator: int, ma: int) -> None:
+    def __init__(
+        self,
+        start: Square,
+        best: dict[Square, Label],
+        denominator: int,
+        ma: int,
+        exact: dict[Square, Fraction] | None = None,
+    ) -> None:
         self.start = start
         self._best = best
         self._denominator = denominator
         self._ma = ma
-        self._probabilities: dict[Square, Fraction] | None = None
+        # When the search's fixed re-roll policy may fall short of the best one (Pro, Loner): each
+        # square's chance along its path with every decision optimised, as the route reports it.
+        self._exact = exact
+        self._probabilities: dict[Square, Fraction] | None = dict(exact) if exact is not None else None
 
     def __contains__(self, square: object) -> bool:
         return square in self._best
@@ -123,6 +133,8 @@ class ReachMap:
         return found
 
     def probability(self, square: Square) -> Fraction:
+        if self._exact is not None:
+            return self._exact.get(square, Fraction(0))
         label = self._best.get(square)
         return self._fraction(label[1]) if label else Fraction(0)
 
@@ -182,6 +194,8 @@ class _Context:
         # Tackle-zone facts per square index, from the opponents' side (cheaper than per square).
         size = len(SQUARE_AT)
         self.zones = zones = [0] * size
+        # The zones that make a dodge into the square harder: a Titchy player's count for nothing.
+        self.marks = marks = [0] * size
         self.tails = tails = [0] * size
         self.diving = diving = bytearray(size)
         self.tackle = tackle = bytearray(size)
@@ -189,8 +203,10 @@ class _Context:
             if opp.team == player.team or opp.square is None or not opp.exerts_tackle_zone:
                 continue
             has_tail, has_diving, has_tackle = opp.has("prehensile-tail"), opp.has("diving-tackle"), opp.has("tackle")
+            marking = 0 if opp.has("titchy") else 1
             for n in _neighbour_indices(opp.square):
                 zones[n] += 1
+                marks[n] += marking
                 if has_tail:
                     tails[n] += 1
                 if has_diving:
@@ -226,7 +242,7 @@ class _Context:
     def dodge_targets(self, start: int, destination: int) -> tuple[int, int | None]:
         """(target, target with Break Tackle) - the edition's dodge target depends only on
         the counts in the key, so each distinct key asks the edition once."""
-        key = (self.tails[start], self.diving[start], self.zones[destination])
+        key = (self.tails[start], self.diving[start], self.marks[destination])
         found = self._dodge_targets.get(key)
         if found is None:
             a, b = SQUARE_AT[start], SQUARE_AT[destination]
@@ -238,7 +254,7 @@ class _Context:
     def dodge_plan(self, here: int) -> tuple[list[tuple[int, ...]], list[tuple[int, int]]]:
         """For a dodge out of `here`: the distinct table-key lists (normal roll, then Break
         Tackle if it helps) and, per free neighbour in order, which of them applies."""
-        zones, blocked = self.zones, self.blocked
+        marks, blocked = self.marks, self.blocked
         # The rolls depend on the destination only through its zone count (dodge_targets).
         start_key = (self.tails[here], self.diving[here], self.tackle[here])
         by_count = self._dodge_keys.get(start_key)
@@ -250,7 +266,7 @@ class _Context:
         for n in NEIGHBOUR_INDEX[here]:
             if blocked[n]:
                 continue
-            count = zones[n]
+            count = marks[n]
             g = group_of.get(count)
             if g is None:
                 keys = by_count.get(count)
@@ -464,7 +480,7 @@ def reach_map(
     start_mass = mass_of(tuple(vec))
     used = 0
     if player.status is Status.PRONE:
-        used, stand_roll = stand_up(edition, player)
+        used, stand_roll = stand_up(edition, player, board)
         if stand_roll is not None:
             start_mass = roll(start_mass, ctx.table_key(stand_roll.target, None, None))
 
@@ -602,4 +618,21 @@ def reach_map(
         top = found[0] if len(found) == 1 else max(found, key=lambda lab: (lab[1].total, -lab[0]))
         if top[1].total:
             best[SQUARE_AT[sq]] = top
-    return ReachMap(player.square, best, denominator, ma)
+    searched = ReachMap(player.square, best, denominator, ma)
+    res = resources_for(player, edition, team_rerolls)
+    if res.pro or res.loner_target is not None:
+        exact = _exact_chances(edition, player, board, searched, weather, res)
+        return ReachMap(player.square, best, denominator, ma, exact)
+    return searched
+
+
+def _exact_chances(
+    edition: Edition, player: Player, board: Board, found: ReachMap, weather: Weather, res: Resources
+) -> dict[Square, Fraction]:
+    """Each square's chance along the search's path with re-rolls spent by the exact solver (which
+    weighs Pro against a team re-roll, a Loner's roll and the classic Pro roll's own re-roll, where
+    the search follows a fixed order)."""
+    return {
+        square: sequence_success(path_rolls(edition, player, board, found.path(square), weather), res)
+        for square in found
+    }

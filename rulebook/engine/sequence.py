@@ -263,7 +263,7 @@ def _solve_with(nodes: Sequence[Node], team_rerolls: int, ring: _Fractions) -> R
             walk.reached[index] = ring.add(walk.reached[index], mass)
             walk.walk(nodes[index].tree(context), index, state, mass, "")
     f = ring.fraction
-    probability = ring.zero
+    probability = ring.zero if n else ring.one  # nothing to roll: the end is reached for certain
     for table in walk.done:
         probability = ring.add(probability, table)
     team_used = walk.spent_team

@@ -7,7 +7,8 @@ The lists the apps need derive from this table: which skill re-rolls which roll,
 player of the odds may have, the opponent's skills by the roll they act on, the odds page's order,
 the short forms' choices, and what a board's answer leaves out ("not counted"). A skill missing
 here changes no number the engine gives; tests/content/test_engine_skills.py checks that every
-slug exists in its edition's content.
+slug exists in its edition's content, and that every skill of each edition's content is either
+counted by the board, or listed below as one it leaves out, or as one that changes no roll it answers.
 """
 
 from __future__ import annotations
@@ -67,17 +68,132 @@ SKILLS: tuple[SkillUse, ...] = (
     # What only the board's answers count.
     SkillUse("accurate", board=True),
     SkillUse("big-hand", board=True),
+    SkillUse("cannoneer", board=True, editions=("bb2025",)),
+    SkillUse("cloud-burster", board=True, editions=("bb2025",)),
     SkillUse("dauntless", board=True),
+    SkillUse("defensive", board=True, editions=("bb2025",)),
+    SkillUse("disturbing-presence", board=True),
+    SkillUse("diving-catch", board=True),
+    SkillUse("drunkard", board=True, editions=("bb2025",)),
     SkillUse("extra-arms", board=True),
+    SkillUse("foul-appearance", board=True),
     SkillUse("guard", board=True),
     SkillUse("horns", board=True),
+    SkillUse("jump-up", board=True),
+    SkillUse("my-ball", board=True, editions=("bb2025",)),
     SkillUse("nerves-of-steel", board=True),
     SkillUse("no-hands", board=True, content={"bb2025": "no-ball"}),
     SkillUse("prehensile-tail", board=True),
+    SkillUse("safe-pass", board=True, editions=("bb2025",)),
+    SkillUse("safe-throw", board=True, editions=("lrb6",)),
     SkillUse("sprint", board=True),
     SkillUse("strong-arm", board=True),
+    SkillUse("timmm-ber", board=True, editions=("bb2025",)),
+    SkillUse("titchy", board=True),
     SkillUse("two-heads", board=True),
     SkillUse("very-long-legs", board=True),
+)
+
+# What the board's answers leave out, by content slug (both editions' slugs in one set): skills
+# that change one of its numbers and that it does not model. The board lists them next to its
+# answer ("not counted").
+# - The chosen player's own: a roll before the action goes ahead (Bone-head, Really Stupid, Wild
+#   Animal, Take Root, Blood Lust and Bloodlust, Animal Savagery, Unchannelled Fury); moves the
+#   reach map does not make (Leap, Pogo, Ball & Chain); a pass beyond the ruler (Hail Mary Pass);
+#   a pass to a team-mate of another race or keyword (Animosity); the classic chainsaw that must
+#   replace the block; a block die re-rolled (Brawler, Hatred, which also needs keywords); a 6 that
+#   saves a fall (Steady Footing).
+BOARD_LEAVES_OUT_OWN = frozenset(
+    {
+        "animal-savagery",
+        "animosity",
+        "ball-and-chain",
+        "blood-lust",
+        "bloodlust",
+        "bone-head",
+        "brawler",
+        "hail-mary-pass",
+        "hatred",
+        "leap",
+        "pogo",
+        "really-stupid",
+        "steady-footing",
+        "take-root",
+        "unchannelled-fury",
+        "wild-animal",
+    }
+)
+# The classic chainsaw must be used instead of a block (the 2025 one is an action he may choose).
+BOARD_LEAVES_OUT_OWN_BY_EDITION = {"lrb6": frozenset({"chainsaw"}), "bb2025": frozenset()}
+# - His opponents': a roll against his move (Tentacles) or a follower who keeps marking him
+#   (Shadowing); a move under the ruler before the pass (Pass Block, On the Ball); a defender who
+#   steps aside before the dice (Trickster), knocks the attacker down with him (Saboteur) or
+#   stays up on a 6 (Steady Footing).
+BOARD_LEAVES_OUT_OPPONENT = frozenset(
+    {"on-the-ball", "pass-block", "saboteur", "shadowing", "steady-footing", "tentacles", "trickster"}
+)
+# Skills that change no roll the board answers (reach, route, blocks, push-backs, passes,
+# interceptions, the catch), so its answers never mention them:
+BOARD_MOOT = frozenset(
+    {
+        # armour, injury and casualty rolls, fouls, and what follows a knock-down
+        "arm-bar",
+        "claw",
+        "claws",
+        "decay",
+        "dirty-player",
+        "iron-hard-skin",
+        "lone-fouler",
+        "mighty-blow",
+        "nurgles-rot",
+        "pile-driver",
+        "piling-on",
+        "plague-ridden",
+        "put-the-boot-in",
+        "quick-foul",
+        "regeneration",
+        "sneaky-git",
+        "stakes",
+        "thick-skull",
+        "violent-innovator",
+        # what happens after the block's result: the follow-up, the ball, a free step, assists later
+        "eye-gouge",
+        "fend",
+        "hit-and-run",
+        "safe-pair-of-hands",
+        "strip-ball",
+        "taunt",
+        # other actions he may choose instead (the board answers a move, a block and a pass)
+        "bombardier",
+        "breathe-fire",
+        "dump-off",
+        "fumblerooskie",
+        "give-and-go",
+        "hypnotic-gaze",
+        "monstrous-mouth",
+        "multiple-block",
+        "projectile-vomit",
+        "punt",
+        "stab",
+        "always-hungry",
+        "bullseye",
+        "kick-team-mate",
+        "lethal-flight",
+        "right-stuff",
+        "swoop",
+        "throw-team-mate",
+        # the 2025 chainsaw: a Special action he may choose (its +3 armour is an armour roll)
+        "chainsaw",
+        # kick-offs, the draft, the team's re-rolls (the board code sets them), the referee
+        "fan-favourite",
+        "insignificant",
+        "kick",
+        "kick-off-return",
+        "leader",
+        "pick-me-up",
+        "secret-weapon",
+        "unsteady",
+    }
 )
 BY_SLUG = {use.slug: use for use in SKILLS}
 # Other editions' content slugs, read as the engine's names ("claws", "sidestep" → "claw", "side-step").
@@ -134,20 +250,36 @@ def board_skills(edition: str) -> frozenset[str]:
     return frozenset(content_slug(edition, use.slug) for use in SKILLS if use.board and edition in use.editions)
 
 
-def not_counted(edition: str, slugs: Iterable[str], where: str = "board") -> tuple[str, ...]:
-    """Those of a player's skills (content slugs) that no number of `where` ("board" or "odds")
-    takes into account, sorted."""
-    known = (
-        board_skills(edition)
-        if where == "board"
-        else frozenset(content_slug(edition, s) for s in PLAYER_SKILLS | OPPONENT_SKILLS)
-    )
-    return tuple(sorted(s for s in set(slugs) if s not in known))
+def board_leaves_out(edition: str, slug: str, own: bool) -> bool:
+    """Whether a skill (content slug) changes the board's answer for a player and is not counted:
+    `own`, one of his skills, else an opponent's. A skill of no list counts as left out."""
+    if slug in board_skills(edition) or (slug in BOARD_MOOT and slug not in BOARD_LEAVES_OUT_OWN_BY_EDITION[edition]):
+        return False
+    own_list = BOARD_LEAVES_OUT_OWN | BOARD_LEAVES_OUT_OWN_BY_EDITION[edition]
+    listed = slug in own_list or slug in BOARD_LEAVES_OUT_OPPONENT
+    return not listed or slug in (own_list if own else BOARD_LEAVES_OUT_OPPONENT)
+
+
+def not_counted(
+    edition: str, slugs: Iterable[str], where: str = "board", opponents: Iterable[str] = ()
+) -> tuple[str, ...]:
+    """Those of a player's skills (content slugs), and of his opponents' on the board, that change
+    a number of `where` ("board" or "odds") and that it does not take into account, sorted."""
+    if where == "odds":
+        known = frozenset(content_slug(edition, s) for s in PLAYER_SKILLS | OPPONENT_SKILLS)
+        return tuple(sorted(s for s in set(slugs) if s not in known))
+    found = {s for s in slugs if board_leaves_out(edition, s, own=True)}
+    found |= {s for s in opponents if board_leaves_out(edition, s, own=False)}
+    return tuple(sorted(found))
 
 
 __all__ = [
     "ALIASES",
     "BASIC",
+    "BOARD_LEAVES_OUT_OPPONENT",
+    "BOARD_LEAVES_OUT_OWN",
+    "BOARD_LEAVES_OUT_OWN_BY_EDITION",
+    "BOARD_MOOT",
     "BY_SLUG",
     "OFFERED",
     "OPPONENT_SKILLS",
@@ -155,6 +287,7 @@ __all__ = [
     "SKILLS",
     "SKILL_REROLLS",
     "SkillUse",
+    "board_leaves_out",
     "board_skills",
     "content_slug",
     "edition_only",

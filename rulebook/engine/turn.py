@@ -22,7 +22,7 @@ from functools import lru_cache
 from .editions.base import Edition
 from .probability import ONE, ZERO, d6_success
 from .sequence import Report, solve_program
-from .skills import ALIASES, OPPONENT_SKILLS, PLAYER_SKILLS, SKILL_REROLLS, edition_only
+from .skills import ALIASES, OPPONENT_SKILLS, PLAYER_SKILLS, SKILL_REROLLS, edition_only, opponent_skills
 from .trees import Node, Resource, Tree
 from .turn_armour import GOALS as ARMOUR_GOALS
 from .turn_armour import ArmourSpec, armour_tree
@@ -140,6 +140,30 @@ def check(edition: Edition, turn: Turn) -> None:
             raise TurnError("goal", i, goal=step.goal, goals=goals)
         if other_editions & step.against:
             raise TurnError("skill_not_in_edition", i, skill=sorted(other_editions & step.against)[0])
+        idle = normalise(step.against) - acting_against(edition, step.kind)
+        if idle:  # it would change no number: say so rather than drop it
+            raise TurnError("skill_not_on_roll", i, skill=sorted(idle)[0])
+        if step.kind == "hailmary" and edition.hail_mary_fumbles_on_one_only and hail_mary_fumble(step) > 1:
+            raise TurnError("hail_mary_on_one", i)
+
+
+def acting_against(edition: Edition, kind: str) -> frozenset[str]:
+    """The opponent's skills that change a roll of this kind (the ones the trees read)."""
+    if kind == "block":
+        return frozenset(opponent_skills("block"))
+    if kind == "dodge":
+        return frozenset(opponent_skills("dodge"))
+    if kind == "leap" and edition.diving_tackle_on_leap:
+        return frozenset({"diving-tackle"})
+    if kind in CHAIN_KINDS:
+        return frozenset(opponent_skills("armour"))
+    return frozenset()
+
+
+def hail_mary_fumble(step: TurnStep) -> int:
+    """The natural roll a Hail Mary is fumbled on or under: its value is the roll that avoids a
+    fumble (2025: the Long Bomb's, after its modifiers), and /f:N may say it too."""
+    return max(step.fumble, step.value - 1)
 
 
 def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
@@ -173,12 +197,14 @@ def _step_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
     rerolls = rerolls_for(edition, who, step.kind)
     following = _following_kind(turn, index)
     kind = step.kind
-    if kind == "dodge":
+    if kind in ("dodge", "leap"):  # a leap leaves the square as a dodge does: Tentacles, Diving Tackle (2025)
         if "tackle" in against:
             rerolls = rerolls.without_skill()
         dodge = Dodge(
             step.value,
-            edition.break_tackle_bonus(who.st, who.ag) or None if "break-tackle" in skills else None,
+            edition.break_tackle_bonus(who.st, who.ag) or None
+            if "break-tackle" in skills and kind == "dodge"
+            else None,
             ("after" if edition.diving_tackle_after_rerolls else "first") if "diving-tackle" in against else "",
             edition.tentacles_hold(who.st, step.tentacles) if step.tentacles is not None else ZERO,
             edition.shadowing_follows(who.ma, step.shadowing) if step.shadowing is not None else ZERO,
@@ -191,7 +217,7 @@ def _step_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
     if kind in ("pass", "hailmary", "ttm"):
         throw = Throw(
             step.value,
-            step.fumble,
+            hail_mary_fumble(step) if kind == "hailmary" else step.fumble,
             step.intercept,
             hail_mary=kind == "hailmary",
             team_mate=kind == "ttm",

@@ -87,63 +87,92 @@ def block_tree(edition: Edition, spec: BlockSpec, rerolls: Rerolls, frenzy_follo
 def _block_tree(
     edition: Edition, spec: BlockSpec, cats: tuple[str, ...], rerolls: Rerolls, frenzy_follows: bool
 ) -> Tree:
-    rank = blocks.RANK
-    pick = min if spec.chooser == "attacker" else max
-
-    def chosen(faces: tuple[int, ...]) -> str:
-        return pick((cats[f] for f in faces), key=rank.__getitem__)
-
     leaves = {c: outcome_leaf(c, spec.goal, frenzy_follows) for c in set(cats)}
     dist = blocks.chosen_distribution(cats, spec.dice, spec.chooser)
     fresh = chance([(p, leaves[c]) for c, p in dist.items()])
+    if edition.pro_rerolls_one_die:
+        return _OneDie(edition, spec, cats, rerolls, leaves, fresh).tree()
     unit = Fraction(1, 6**spec.dice)
-
-    canonical: dict[tuple[tuple[str, Fraction], ...], Tree] = {}
-
-    def die_reroll(faces: tuple[int, ...], position: int) -> Tree:
-        """Re-rolling one die: the same outcomes give the very same tree (so equal choices are seen as one)."""
-        counts: dict[str, int] = {}
-        for g in range(6):
-            c = chosen(faces[:position] + (g,) + faces[position + 1 :])
-            counts[c] = counts.get(c, 0) + 1
-        key = tuple(sorted((c, Fraction(n, 6)) for c, n in counts.items()))
-        if key not in canonical:
-            canonical[key] = chance([(p, leaves[c]) for c, p in key])
-        return canonical[key]
-
-    single_die_skills = [
-        (Resource("free", rerolls.player, skill, once=False), FACE_INDEX[BlockFace(face)])
-        for skill, face in edition.block_die_rerolls
-        if skill in spec.attacker_skills
-    ]
+    pick = min if spec.chooser == "attacker" else max
     by_tree: dict[Tree, Fraction] = {}
     for faces in itertools.product(range(6), repeat=spec.dice):
-        result = leaves[chosen(faces)]
+        result = leaves[pick((cats[f] for f in faces), key=blocks.RANK.__getitem__)]
         tree: Tree = result
-        if result.outcome not in ("ok", "branch"):
-            options = rerolls.options(fresh, result) if not edition.pro_rerolls_one_die else []
-            if edition.pro_rerolls_one_die:
-                options = Rerolls(rerolls.player, rerolls.skill, None, False, rerolls.loner, rerolls.team).options(
-                    fresh, result
-                )
-                if rerolls.pro is not None:
-                    dice_trees = list(dict.fromkeys(die_reroll(faces, i) for i in _distinct_positions(faces)))
-                    best_die = decide(dice_trees)
-                    options.insert(0, Spend(Resource("pro", rerolls.player), binary(rerolls.pro, result, best_die)))
-            for resource, face in single_die_skills:
-                if face in faces:
-                    options.append(Spend(resource, die_reroll(faces, faces.index(face))))
-            tree = decide((result, *options))
+        if result.outcome not in ("ok", "branch"):  # the whole roll again: a team re-roll, classic Pro
+            tree = decide((result, *rerolls.options(fresh, result)))
         by_tree[tree] = by_tree.get(tree, ZERO) + unit
     return chance([(p, t) for t, p in by_tree.items()])
 
 
-def _distinct_positions(faces: tuple[int, ...]) -> list[int]:
-    """One position per distinct face (re-rolling either of two equal dice is the same)."""
-    seen: dict[int, int] = {}
-    for i, f in enumerate(faces):
-        seen.setdefault(f, i)
-    return list(seen.values())
+_FACE = tuple(BLOCK_FACES.index(face) for face in BLOCK_FACES)  # the two push faces are one
+
+
+class _OneDie:
+    """A 2025 block roll: a team re-roll takes the whole roll again; Pro (after its 3+) and each
+    one-die skill (Brawler on a Both Down, Hatred on a Player Down) re-roll one die each, in the
+    order the coach likes, seeing each result, and no die is re-rolled twice (nor after a team
+    re-roll). A state is the dice not yet re-rolled, those re-rolled, and the sources left."""
+
+    def __init__(
+        self,
+        edition: Edition,
+        spec: BlockSpec,
+        cats: tuple[str, ...],
+        rerolls: Rerolls,
+        leaves: dict[str, Leaf],
+        fresh: Tree,
+    ) -> None:
+        self.cats, self.rerolls, self.leaves, self.fresh = cats, rerolls, leaves, fresh
+        self.dice = spec.dice
+        self.pick = min if spec.chooser == "attacker" else max
+        self.skills = {
+            skill: FACE_INDEX[BlockFace(face)]
+            for skill, face in edition.block_die_rerolls
+            if skill in spec.attacker_skills
+        }
+        self.team = Rerolls(rerolls.player, rerolls.skill, None, False, rerolls.loner, rerolls.team)
+        self.memo: dict[tuple[tuple[int, ...], tuple[int, ...], frozenset[str], bool], Tree] = {}
+
+    def tree(self) -> Tree:
+        sources = frozenset(self.skills) | ({"pro"} if self.rerolls.pro is not None else set())
+        unit = Fraction(1, 6**self.dice)
+        by_tree: dict[Tree, Fraction] = {}
+        for faces in itertools.product(range(6), repeat=self.dice):
+            tree = self.node(tuple(sorted(_FACE[f] for f in faces)), (), sources, True)
+            by_tree[tree] = by_tree.get(tree, ZERO) + unit
+        return chance([(p, t) for t, p in by_tree.items()])
+
+    def node(self, kept: tuple[int, ...], done: tuple[int, ...], left: frozenset[str], first: bool) -> Tree:
+        key = (kept, done, left, first)
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._node(kept, done, left, first)
+        return found
+
+    def _node(self, kept: tuple[int, ...], done: tuple[int, ...], left: frozenset[str], first: bool) -> Tree:
+        result = self.leaves[self.pick((self.cats[f] for f in kept + done), key=blocks.RANK.__getitem__)]
+        if result.outcome in ("ok", "branch"):
+            return result
+        options: list[Tree] = self.team.options(self.fresh, result) if first else []
+        if "pro" in left and kept:
+            assert self.rerolls.pro is not None
+            after = left - {"pro"}
+            dice = decide(list(dict.fromkeys(self.reroll(kept, done, after, f) for f in dict.fromkeys(kept))))
+            refused = self.node(kept, done, after, False)  # the Pro roll failed: no die was re-rolled
+            options.insert(0, Spend(Resource("pro", self.rerolls.player), binary(self.rerolls.pro, refused, dice)))
+        for skill, face in self.skills.items():
+            if skill in left and face in kept:
+                resource = Resource("free", self.rerolls.player, skill, once=False)
+                options.append(Spend(resource, self.reroll(kept, done, left - {skill}, face)))
+        return decide((result, *options))
+
+    def reroll(self, kept: tuple[int, ...], done: tuple[int, ...], left: frozenset[str], face: int) -> Tree:
+        """One die showing `face` rolled again."""
+        rest = list(kept)
+        rest.remove(face)
+        return chance(
+            [(Fraction(1, 6), self.node(tuple(rest), tuple(sorted((*done, _FACE[g]))), left, False)) for g in range(6)]
+        )
 
 
 def one_roll(edition: Edition, spec: BlockSpec) -> dict[str, Fraction]:

@@ -130,24 +130,39 @@ def scatter_back(times: int) -> Fraction:
     return scatter_distribution(_CENTRE, times)[_CENTRE]
 
 
+@lru_cache(maxsize=8)
+def bounces_onto_catcher(times: int) -> Fraction:
+    """Chance that a ball aimed at a lone catcher in the open, scattered `times` times, lands on an
+    empty square from which its one bounce lands on his."""
+    landed = scatter_distribution(_CENTRE, times)
+    return sum((p * scatter_distribution(sq, 1)[_CENTRE] for sq, p in landed.items() if sq != _CENTRE), ZERO)
+
+
 @lru_cache(maxsize=4096)
 def catch_tree(edition: Edition, target: int, context: str, rerolls: Rerolls) -> Tree:
-    """A catch; after an inaccurate pass the ball must first scatter back onto the catcher's square,
-    and the catch is harder (by the edition's inaccurate-pass modifier)."""
+    """A catch; after an inaccurate pass the ball must first come to the catcher, scattered onto
+    his square or bounced onto it, and the catch is harder by the edition's modifier for each."""
     if context != "inaccurate":
         return target_tree(target, rerolls)
-    back = scatter_back(edition.inaccurate_pass_scatters)
-    return binary(back, Leaf("fail", tag="missed"), target_tree(target + inaccurate_catch_penalty(edition), rerolls))
+    times = edition.inaccurate_pass_scatters
+    back, bounced = scatter_back(times), bounces_onto_catcher(times)
+    return chance(
+        (
+            (back, target_tree(target + catch_penalty(edition, "inaccurate_pass"), rerolls)),
+            (bounced, target_tree(target + catch_penalty(edition, "bounce"), rerolls)),
+            (ONE - back - bounced, Leaf("fail", tag="missed")),
+        )
+    )
 
 
-@lru_cache(maxsize=8)
-def inaccurate_catch_penalty(edition: Edition) -> int:
-    """How much harder an inaccurate pass is to catch than an accurate one (from the edition's catch test)."""
+@lru_cache(maxsize=16)
+def catch_penalty(edition: Edition, kind: str) -> int:
+    """How much harder a ball of this kind ("inaccurate_pass", "bounce") is to catch than an
+    accurate pass (from the edition's catch test)."""
     catcher = Player("c", "home", _CENTRE)
     board = Board([catcher])
     accurate = edition.catch_test(catcher, board, _CENTRE, "accurate_pass").total_modifier
-    inaccurate = edition.catch_test(catcher, board, _CENTRE, "inaccurate_pass").total_modifier
-    return accurate - inaccurate
+    return accurate - edition.catch_test(catcher, board, _CENTRE, kind).total_modifier
 
 
 @lru_cache(maxsize=8)
@@ -225,11 +240,12 @@ __all__ = [
     "Dodge",
     "Rerolls",
     "Throw",
+    "bounces_onto_catcher",
+    "catch_penalty",
     "catch_tree",
     "chainsaw_start",
     "die_roll",
     "dodge_tree",
-    "inaccurate_catch_penalty",
     "landing_tree",
     "passes",
     "scatter_back",

@@ -47,4 +47,32 @@ def test_the_derived_lists_come_from_the_registry() -> None:
     }
     assert registry.opponent_skills("dodge") == ("tackle", "diving-tackle")
     assert registry.engine_slug("bb2025", "claws") == "claw" and registry.content_slug("bb2025", "claw") == "claws"
-    assert registry.not_counted("bb2025", ["dodge", "sidestep", "pogo-stick", "leader"]) == ("leader", "pogo-stick")
+    # Leader changes no roll the board answers (moot); an unknown slug is reported, never hidden.
+    assert registry.not_counted("bb2025", ["dodge", "sidestep", "pogo-stick", "leader", "pogo"]) == (
+        "pogo",
+        "pogo-stick",
+    )
+
+
+@pytest.mark.parametrize("edition", ["lrb6", "bb2025"])
+def test_every_skill_of_the_edition_is_sorted_for_the_board(edition: str) -> None:
+    """Each skill of the content is counted by the board, named as one it leaves out (on the
+    player's side or his opponents'), or listed as changing no roll it answers: never forgotten."""
+    counted = registry.board_skills(edition)
+    left_out = (
+        registry.BOARD_LEAVES_OUT_OWN
+        | registry.BOARD_LEAVES_OUT_OWN_BY_EDITION[edition]
+        | registry.BOARD_LEAVES_OUT_OPPONENT
+    )
+    unsorted = sorted(s for s in content_skills(edition) if s not in counted | left_out | registry.BOARD_MOOT)
+    assert unsorted == [], f"sort them in rulebook/engine/skills.py: {unsorted}"
+    twice = sorted(s for s in content_skills(edition) if s in counted and s in left_out)
+    assert twice == []
+    every = (
+        registry.BOARD_MOOT
+        | registry.BOARD_LEAVES_OUT_OWN
+        | registry.BOARD_LEAVES_OUT_OPPONENT
+        | frozenset().union(*registry.BOARD_LEAVES_OUT_OWN_BY_EDITION.values())
+    )
+    strays = sorted(s for s in every if s not in content_skills("lrb6") | content_skills("bb2025"))
+    assert strays == []

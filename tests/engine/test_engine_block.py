@@ -180,8 +180,17 @@ def test_dauntless_and_horns() -> None:
     expected = {k: works * one_die[k] + (1 - works) * two_dice_defender[k] for k in RANK}
     assert {k: out.distribution[k] for k in RANK} == expected
     assert "dauntless_roll" in out.explanation.reason_keys()
-    bb_out = block_outcome(BB, board(att, dfn), att, dfn)  # equal is enough: 2+
-    assert bb_out.distribution["defender_down"] > out.distribution["defender_down"]
+    # 2025 too: "If the total is higher than the opposing player's unmodified Strength" (the 2025
+    # text; FFB's mixed DauntlessBehaviour rolls against minimumRollDauntless = ST difference + 1).
+    # D6 + 3 must beat 5: 3+ again, so the same distribution (the faces map alike: no skills).
+    bb_out = block_outcome(BB, board(att, dfn), att, dfn)
+    assert bb_out.distribution["defender_down"] == out.distribution["defender_down"]
+    tie = player("d", AWAY, 11, 7, st=4)
+    for edition in (LRB6, BB):  # D6 + 3 must beat 4: 2+, never a 1
+        tied = block_outcome(edition, board(att, tie), att, tie)
+        one = chosen_distribution(tied.face_categories, 1, "attacker")
+        two = chosen_distribution(tied.face_categories, 2, "defender")
+        assert tied.distribution["attacker_down"] == F(5, 6) * one["attacker_down"] + F(1, 6) * two["attacker_down"]
     horned = player("a", HOME, 10, 7, "horns")
     assert (
         block_outcome(

@@ -103,13 +103,6 @@ def test_pass_skill_and_team_reroll() -> None:
     assert accurate_pass_probability(out, Resources(team=0)) == F(1, 2)
 
 
-def test_interception_squares_follow_the_centre_line() -> None:
-    assert interception_squares(S(0, 0), S(4, 0)) == (S(1, 0), S(2, 0), S(3, 0))
-    assert interception_squares(S(0, 0), S(3, 3)) == (S(1, 1), S(2, 2))  # corners only touch
-    assert set(interception_squares(S(0, 0), S(4, 2))) == {S(1, 0), S(1, 1), S(2, 1), S(3, 1), S(3, 2)}
-    assert interception_squares(S(5, 5), S(6, 5)) == ()
-
-
 @settings(max_examples=50, deadline=None, database=None)
 @given(x0=st.integers(0, 25), y0=st.integers(0, 14), x1=st.integers(0, 25), y1=st.integers(0, 14))
 def test_interception_squares_are_symmetric(x0, y0, x1, y1) -> None:
@@ -125,7 +118,7 @@ def test_interceptors_and_chance() -> None:
     agile = player("i2", AWAY, 8, 7, "extra-arms", ag=4)
     off_line = player("i3", AWAY, 7, 9)
     b = board(thrower, near, agile, off_line)
-    assert [p.id for p in possible_interceptors(b, thrower, S(10, 7))] == ["i1", "i2"]
+    assert [p.id for p in possible_interceptors(LRB6, b, thrower, S(10, 7))] == ["i1", "i2"]
     chance = interception_chance(LRB6, b, thrower, S(10, 7))
     assert chance.interceptor.id == "i2" and chance.probability == F(3, 6)  # 3+ +2 -> 5+, +1 arms -> 4+
     assert interception_chance(BB, b, thrower, S(10, 7)).probability == F(1, 6)  # 3+ -3 and 4+ -3 +1: 6+

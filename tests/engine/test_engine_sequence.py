@@ -117,3 +117,26 @@ def test_a_loner_or_pro_thrower_uses_his_own_rules_on_the_pass() -> None:
     pass_p, catch_p = outcome.roll.probability, passing.catch_roll(edition, catcher, board).probability
     got = passing.accurate_pass_and_catch(edition, board, thrower, catcher, outcome, team_rerolls=0)
     assert got == (pass_p + (1 - pass_p) * HALF * pass_p) * catch_p  # Pro 4+ saves the pass only
+
+
+def test_nothing_to_roll_is_certain() -> None:
+    """A move with no dice (a free walk, an empty turn) always succeeds: probability 1, nothing
+    stops it, no re-roll spent (issue 23: it read 0 %)."""
+    for team_rerolls in (0, 1, 3):
+        answer = solve([], team_rerolls)
+        assert answer.probability == 1
+        assert answer.stops == () and answer.team_rerolls_used == 0
+    for key in ("lrb6", "bb2025"):
+        assert solve_turn(get_edition(key), Turn(())).probability == 1
+
+
+def test_a_free_walk_on_the_board_is_certain() -> None:
+    """Two squares in the open, no tackle zone, within MA: no roll, so the route is 1/1, the same
+    chance the reach map gives that square (the board read "0 %" for it)."""
+    from rulebook.engine import Weather, analyse
+
+    for key in ("lrb6", "bb2025"):
+        walker = Player("A1", "home", Square(12, 7))
+        answer = analyse(get_edition(key), Board([walker]), "A1", Square(14, 7), 1, Weather.NICE)
+        assert answer.route is not None
+        assert answer.route.probability == 1

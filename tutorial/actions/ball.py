@@ -266,7 +266,9 @@ def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             band = band_for(x - thrower_sq[0], y - thrower_sq[1])
             if band and (x, y) != thrower_sq:
                 bands[(x, y)] = band
-    interceptors = [(p.location.x, p.location.y) for p in possible_interceptors(board, thrower, Square(*target))]
+    interceptors = [
+        (p.location.x, p.location.y) for p in possible_interceptors(ws.edition, board, thrower, Square(*target))
+    ]
     outcome.marks = Marks(arrows=[(thrower_sq, target)], bands=bands, highlight=interceptors)
     outcome.chart = [(Word(k), result.distribution[k]) for k in ("accurate", "inaccurate", "fumble")]
     return outcome

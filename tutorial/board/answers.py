@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from rulebook.engine import Analysis, BlockAnswer, Board, Player, Square, Status, Weather, analyse, get_edition
+from rulebook.engine import (
+    Analysis,
+    BlockAnswer,
+    Board,
+    Player,
+    RouteRoll,
+    Square,
+    Status,
+    Weather,
+    analyse,
+    get_edition,
+)
 from rulebook.engine import clear_caches as clear_engine_caches
 
 from .code import Cell, Position
@@ -16,7 +27,7 @@ from .code import Cell, Position
 CACHE_SIZE = 128
 Answer = Analysis  # what the board shows for one player
 
-__all__ = ["Answer", "BlockAnswer", "answer", "clear_caches", "engine_board", "to_player"]
+__all__ = ["Answer", "BlockAnswer", "RouteRoll", "answer", "clear_caches", "engine_board", "to_player"]
 
 
 def to_player(piece_id: str, position: Position) -> Player:

@@ -1,7 +1,8 @@
-"""GET /api/v1/board?edition=…&board=<code>&player=<id>[&target=<square>]: the answers of the
-board page as JSON (documented in tutorial/README.md, "Board API"). Squares are written as in
-the board code ("m8"); probabilities are exact ("n/d") with a float beside them. A bad request
-raises ApiError with the code error's key as its problem ("edition", "no_player", "off_pitch"…)."""
+"""GET /api/v1/board?edition=…&board=<code>&player=<id>[&target=<square>][&lang=…]: the answers of
+the board page as JSON (documented in tutorial/README.md, "Board API"). Squares are written as in
+the board code ("m8"); probabilities are exact ("n/d") with a float beside them; the skills the
+numbers leave out are named in `lang`. A bad request raises ApiError with the code error's key as
+its problem ("edition", "no_player", "off_pitch"…)."""
 
 from __future__ import annotations
 
@@ -11,10 +12,10 @@ from typing import Any
 
 from rulebook.http import QueryError, query_choice
 from rulebook.serving import ApiError
-from rulebook.vocab import BLOOD_BOWL_EDITIONS
+from rulebook.vocab import BLOOD_BOWL_EDITIONS, LANGS
 
-from . import messages
-from .answers import Answer, answer
+from . import messages, words
+from .answers import Answer, RouteRoll, answer
 from .code import LONER, STATS, CodeError, Position, format_code, loner_target, parse_square, square_name
 from .page import read_position
 
@@ -33,6 +34,10 @@ def payload(query: Mapping[str, str]) -> dict[str, Any]:
     except QueryError as error:
         raise ApiError(f"edition: {error.message}", "edition") from None
     try:
+        lang = query_choice(query, "lang", LANGS, "en")
+    except QueryError as error:
+        raise ApiError(f"lang: {error.message}", "bad_parameter") from None
+    try:
         position = read_position(edition, query.get("board") or "")
         target = parse_square((query.get("target") or "").strip()[:3]) if query.get("target") else None
     except CodeError as error:
@@ -45,6 +50,7 @@ def payload(query: Mapping[str, str]) -> dict[str, Any]:
         raise ApiError(messages.english(CodeError("no_player", player=player)), "no_player")
     found = answer(position, player, target)
     result.update(_answer(found))
+    result["not_counted"] = [{"skill": s, "name": words.skill_name(edition, lang, s)} for s in found.not_counted]
     return result
 
 
@@ -66,6 +72,17 @@ def _players(position: Position) -> list[dict[str, Any]]:
     ]
 
 
+def _roll(r: RouteRoll) -> dict[str, Any]:
+    return {
+        "kind": r.kind,
+        "square": square_name(r.square),
+        "target": r.target,
+        "probability": _exact(r.chance),
+        "rerolls": list(r.rerolls),
+        "stops_here": _exact(r.stops),
+    }
+
+
 def _answer(found: Answer) -> dict[str, Any]:
     reach = {}
     if found.reach_map is not None:
@@ -80,6 +97,8 @@ def _answer(found: Answer) -> dict[str, Any]:
             {
                 "defender": b.defender,
                 "square": square_name(b.square),
+                "before": [_roll(r) for r in b.before],
+                "happens": _exact(b.happens),
                 "dice": b.dice,
                 "chooser": b.chooser,
                 "attacker_strength": b.attacker_strength,
@@ -102,6 +121,7 @@ def _answer(found: Answer) -> dict[str, Any]:
                 "accurate_with_rerolls": _exact(b.accurate_with_rerolls),
                 "inaccurate": _exact(b.inaccurate),
                 "fumble": _exact(b.fumble),
+                "kept": _exact(b.kept),
                 "squares": b.squares,
             }
             for b in found.bands
@@ -112,17 +132,7 @@ def _answer(found: Answer) -> dict[str, Any]:
             "square": square_name(found.route.target),
             **_chance(found.route.probability),
             "path": [square_name(c) for c in found.route.path],
-            "rolls": [
-                {
-                    "kind": r.kind,
-                    "square": square_name(r.square),
-                    "target": r.target,
-                    "probability": _exact(r.chance),
-                    "rerolls": list(r.rerolls),
-                    "stops_here": _exact(r.stops),
-                }
-                for r in found.route.rolls
-            ],
+            "rolls": [_roll(r) for r in found.route.rolls],
         }
     target = found.pass_target
     if target is not None:
@@ -139,6 +149,8 @@ def _answer(found: Answer) -> dict[str, Any]:
                     "target": i.target,
                     "probability": _exact(i.chance),
                     "probability_inaccurate_pass": _exact(i.chance_inaccurate),
+                    "rerolled_by": i.rerolled_by or None,
+                    "safe_throw_target": i.cancel_target,
                 }
                 for i in target.interceptors
             ],

@@ -18,7 +18,7 @@ from ..shared import phrases
 from ..shared.explaining import explanation_lines
 from ..shared.values import Frac, Pct
 from . import words
-from .answers import Answer, BlockAnswer
+from .answers import Answer, BlockAnswer, RouteRoll
 from .code import LONER, RANGES, STATS, Piece, Position, loner_target, square_name
 from .edit import STATUSES, View
 
@@ -72,6 +72,8 @@ def answer_panels(
             "holds_ball": result.holds_ball,
             "rerolls": result.team_rerolls,
         },
+        # Skills on the board that change these numbers and that they leave out.
+        "not_counted": ", ".join(words.skill_name(edition, lang, s) for s in result.not_counted),
         "reach": {
             "count": len(result.reach),
             "stunned": result.reach_map is None,
@@ -80,7 +82,7 @@ def answer_panels(
         },
         "route": _route(edition, lang, result),
         "blocks": [_block(edition, lang, b, url, here, view) for b in result.blocks],
-        "can_block": piece.status == "standing",
+        "can_block": result.can_block,
         "passes": _passes(position, lang, result, url, here),
         "edit": _edit_form(edition, lang, piece),
     }
@@ -96,11 +98,8 @@ def _reroll_names(edition: str, lang: str, rerolls: tuple[str, ...]) -> str:
     return ", ".join(names) if names else _("none")
 
 
-def _route(edition: str, lang: str, result: Answer) -> dict[str, Any] | None:
-    route = result.route
-    if route is None:
-        return None
-    rolls = [
+def _rolls(edition: str, lang: str, rolls: tuple[RouteRoll, ...]) -> list[dict[str, Any]]:
+    return [
         {
             "kind": _cap(phrases.phrase(r.kind, lang, edition)),
             "square": square_name(r.square),
@@ -110,8 +109,15 @@ def _route(edition: str, lang: str, result: Answer) -> dict[str, Any] | None:
             "stops": Pct(r.stops).format(lang),
             "lines": explanation_lines(r.explanation, lang, edition, {}),
         }
-        for r in route.rolls
+        for r in rolls
     ]
+
+
+def _route(edition: str, lang: str, result: Answer) -> dict[str, Any] | None:
+    route = result.route
+    if route is None:
+        return None
+    rolls = _rolls(edition, lang, route.rolls)
     return {
         "square": square_name(route.target),
         "probability": Pct(route.probability).format(lang),
@@ -143,6 +149,8 @@ def _block(
     return {
         "defender": block.defender,
         "square": square_name(block.square),
+        "before": _rolls(edition, lang, block.before),
+        "happens": Pct(block.happens).format(lang),
         "dice": dice,
         "chooser": chooser,
         "strength": _("strength %(attacker)s against %(defender)s")
@@ -189,6 +197,8 @@ def _passes(position: Position, lang: str, result: Answer, url: Callable[..., st
                     "target": notation.target(i.target),
                     "chance": Pct(i.chance).format(lang),
                     "inaccurate": Pct(i.chance_inaccurate).format(lang) if i.chance_inaccurate != i.chance else "",
+                    "rerolled_by": words.skill_name(edition, lang, i.rerolled_by) if i.rerolled_by else "",
+                    "safe_throw": notation.target(i.cancel_target) if i.cancel_target is not None else "",
                 }
                 for i in target.interceptors
             ],

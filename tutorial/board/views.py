@@ -17,7 +17,7 @@ from rulebook.serving import api_view, public_page
 
 from . import api, edit, page
 
-API_PARAMS = ("edition", "board", "player", "target")
+API_PARAMS = ("edition", "board", "player", "target", "lang")
 
 
 @public_page(params=edit.QUERY_PARAMS, vary=("HX-Request",))

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_noop
 
 from rulebook.engine import CHAIN_KINDS, REROLL_SKILL, TurnError, TurnOdds, TurnPlayer, check, get_edition, solve_turn
 from rulebook.http import QueryError, query_choice, query_int, query_text
@@ -25,6 +25,7 @@ from rulebook.vocab import BLOOD_BOWL_EDITIONS
 from . import classic
 from .classic import OddsError
 from .code import MAX_TEAM_REROLLS, Sequence, parse_code, step_code
+from .labels import skill_label
 
 EDITIONS = BLOOD_BOWL_EDITIONS
 DEFAULT_STEPS = "dodge:3,gfi:2,pickup:3"
@@ -39,14 +40,20 @@ RULE_MESSAGES = {
     "loner_target": gettext_noop("in this edition a Loner's target is %(targets)s"),
     "skill_not_in_edition": gettext_noop("“%(skill)s” is not a skill of this edition"),
     "conditional_first": gettext_noop("a step marked “?” needs a roll before it"),
+    "skill_not_on_roll": gettext_noop("the opponent's “%(skill)s” does not change this kind of roll"),
+    "hail_mary_on_one": gettext_noop("in these rules a Hail Mary is fumbled on a 1 only: its value is 2+"),
 }
 
 
-def rule_error(error: TurnError) -> OddsError:
+def rule_error(error: TurnError, edition: str = "", step_text: str = "") -> OddsError:
+    """The engine's refusal as a calculator error, naming the step at fault (`step_text`); with
+    `edition`, the page names the skill at fault in the reader's language (the API keeps its slug)."""
     params: dict[str, Any] = dict(error.params)
+    if edition and error.code == "skill_not_on_roll":
+        params["edition"] = edition
     if "targets" in params:
         params["targets"] = ", ".join(f"{t}+" for t in params["targets"])
-    subject = str(params.pop("player", "steps"))
+    subject = str(params.pop("player", step_text or "steps"))
     problem = OddsError(subject, RULE_MESSAGES.get(error.code, error.code), None, **params)
     problem.index = error.step
     return problem
@@ -88,7 +95,9 @@ def read(query: Any) -> Sequence:
     try:
         check(get_edition(sequence.edition), sequence.turn())
     except TurnError as error:
-        raise rule_error(error) from None
+        step = sequence.steps[error.step - 1] if error.step else None
+        step_text = step_code(step, step.player) if step is not None else ""
+        raise rule_error(error, sequence.edition, step_text) from None
     return sequence
 
 
@@ -171,5 +180,8 @@ def page_error(error: OddsError, rows: list[int] | None = None) -> str:
         subject = _("Roll %(n)s") % {"n": number}
     else:
         subject = subjects.get(error.subject, error.subject)
-    message = _(error.page_template) % error.params
+    params = dict(error.params)
+    if "edition" in params and "skill" in params:
+        params["skill"] = skill_label(params["edition"], params["skill"], get_language())
+    message = _(error.page_template) % params
     return _("%(subject)s: %(message)s") % {"subject": subject, "message": message}

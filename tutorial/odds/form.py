@@ -174,7 +174,7 @@ def read_form(query: Any) -> Form:
     try:
         check(get_edition(edition), sequence.turn())
     except TurnError as error:
-        problem = rule_error(error)
+        problem = rule_error(error, edition)
         if problem.index is not None:
             row = used[problem.index - 1]
             problem.index = row["n"]

@@ -70,6 +70,10 @@ class Edition(ABC):
     loner_targets: ClassVar[tuple[int, ...]] = (4,)
     # Diving Tackle's -2 comes after every re-roll (2025) or on one roll, the first it spoils (classic).
     diving_tackle_after_rerolls: ClassVar[bool]
+    # Diving Tackle also acts on a leap or a jump (2025), or on dodges only (classic).
+    diving_tackle_on_leap: ClassVar[bool]
+    # A Hail Mary is fumbled on a natural 1 only (classic), or as a Long Bomb whose modifiers count (2025).
+    hail_mary_fumbles_on_one_only: ClassVar[bool]
     # The interception is tried before the pass roll (classic) or after it, easier on an inaccurate pass (2025).
     interception_before_pass: ClassVar[bool]
     chainsaw_hits_on: ClassVar[int] = 2  # the D6 to avoid the kick-back
@@ -147,22 +151,75 @@ class Edition(ABC):
 
     def rush_test(self, player: Player, weather: Weather = Weather.NICE) -> Explanation:
         mods = [Modifier(-1, "weather_blizzard")] if weather is Weather.BLIZZARD else []
+        if player.has("drunkard"):  # a 2025 trait: -1 to every Rush
+            mods.append(Modifier(-1, "drunkard"))
         return target_explanation(2, "rush_base", mods)
 
     def rushes_allowed(self, player: Player) -> int:
         return self.rushes + (1 if player.has("sprint") else 0)
 
-    def stand_up_test(self, player: Player) -> Explanation | None:
-        """None when standing up needs no roll (MA at least the cost)."""
-        if player.ma >= self.stand_up_cost:
-            return None
-        return target_explanation(self.stand_up_roll_target, "stand_up_low_movement", (), params(ma=player.ma))
+    def stand_up_cost_for(self, player: Player) -> int:
+        """Movement standing up costs him: Jump Up stands him up for free (both editions)."""
+        return 0 if player.has("jump-up") else self.stand_up_cost
 
-    # The skill (or trait) of a player who may never pick up the ball.
+    def stand_up_test(self, player: Player, board: Board | None = None) -> Explanation | None:
+        """None when standing up needs no roll (MA at least the cost, or Jump Up)."""
+        if player.ma >= self.stand_up_cost_for(player):
+            return None
+        return target_explanation(
+            self.stand_up_roll_target,
+            "stand_up_low_movement",
+            self.stand_up_modifiers(player, board),
+            params(ma=player.ma),
+        )
+
+    def stand_up_modifiers(self, player: Player, board: Board | None) -> list[Modifier]:
+        return []
+
+    # Grab against Side Step on a Block action: Grab wins (2025) or the two cancel out (classic).
+    grab_beats_side_step: ClassVar[bool]
+
+    # Jump Up's block from the ground: an agility roll (test) with this bonus, no tackle zones counted.
+    jump_up_block_modifier: ClassVar[int]
+
+    def jump_up_block_test(self, player: Player) -> Explanation:
+        base, reason, base_params = self.agility_base(player)
+        return target_explanation(base, reason, [Modifier(self.jump_up_block_modifier, "jump_up")], base_params)
+
+    @staticmethod
+    def foul_appearance_test() -> Explanation:
+        """Before blocking a player with Foul Appearance: 2+ on a D6 (both editions)."""
+        return target_explanation(2, "foul_appearance", ())
+
+    # The skill (or trait) of a player who may never hold the ball: he cannot pick it up, catch,
+    # intercept or throw it (classic No Hands, 2025 No Ball).
     no_hands_skill: ClassVar[str] = "no-hands"
 
     def can_pick_up(self, player: Player) -> bool:
         return not player.has(self.no_hands_skill)
+
+    def can_catch(self, player: Player) -> bool:
+        return not player.has(self.no_hands_skill)
+
+    def can_throw(self, player: Player) -> bool:
+        """Whether he may take a Pass action at all."""
+        return not player.has(self.no_hands_skill)
+
+    def can_intercept(self, interceptor: Player, thrower: Player) -> bool:
+        return not interceptor.has(self.no_hands_skill)
+
+    def interception_cancel_test(self, thrower: Player, interceptor: Player) -> Explanation | None:
+        """The thrower's roll that cancels a successful interception (classic Safe Throw)."""
+        return None
+
+    def fumble_kept(self, thrower: Player, natural: int) -> bool:
+        """Whether a fumbled pass roll with this natural die leaves the ball in his hands."""
+        return False
+
+    # Re-rolls an interceptor may use on his failed roll in the opponent's turn (classic Catch and Pro).
+    catch_rerolls_interception: ClassVar[bool] = False
+    pro_rerolls_interception: ClassVar[bool] = False
+    very_long_legs_interception: ClassVar[int] = 1
 
     @abstractmethod
     def pickup_test(
@@ -186,7 +243,9 @@ class Edition(ABC):
         """Whether a pass roll (natural die, modified total) is a fumble."""
 
     @abstractmethod
-    def interception_test(self, player: Player, board: Board, accurate: bool = True) -> Explanation: ...
+    def interception_test(
+        self, player: Player, board: Board, accurate: bool = True, weather: Weather = Weather.NICE
+    ) -> Explanation: ...
 
     # -- re-rolls -----------------------------------------------------------------------
     def skill_reroll_for(self, roll_kind: str) -> str | None:
@@ -279,10 +338,36 @@ class Edition(ABC):
     destination_reason: ClassVar[str] = "tackle_zones_on_destination"
 
     def destination_modifiers(self, player: Player, board: Board, destination: Square) -> list[Modifier]:
-        zones = board.tackle_zones(destination, player.team, exclude=player.id)
+        """-1 per opponent marking the square moved into; a Titchy opponent's zone counts for
+        nothing there (he still has to be dodged out of), and Stunty ignores them all."""
+        zones = sum(1 for p in board.tacklers(destination, player.team, exclude=player.id) if not p.has("titchy"))
         if zones and player.has("stunty"):
             return [Modifier(0, "stunty_ignores_tackle_zones", params(count=zones))]
         return [Modifier(-zones, self.destination_reason, params(count=zones))] if zones else []
+
+    @staticmethod
+    def dodger_modifiers(player: Player) -> list[Modifier]:
+        """The dodger's own bonuses: Two Heads and Titchy, +1 each (both editions)."""
+        return [
+            Modifier(1, reason)
+            for skill, reason in (("two-heads", "two_heads"), ("titchy", "titchy"))
+            if player.has(skill)
+        ]
+
+    @staticmethod
+    def disturbing_presence(player: Player, board: Board, square: Square) -> list[Modifier]:
+        """-1 per opponent with Disturbing Presence within 3 squares, standing or not (both editions;
+        FFB's UtilDisturbingPresence and botbowl count every one on the pitch)."""
+        count = sum(
+            1
+            for p in board.players
+            if p.team != player.team
+            and p.has("disturbing-presence")
+            and p.square is not None
+            and p.square.on_pitch()
+            and p.square.distance(square) <= 3
+        )
+        return [Modifier(-count, "disturbing_presence", params(count=count))] if count else []
 
     @staticmethod
     def dodge_skill_cancelled(player: Player, board: Board, start: Square) -> bool:

@@ -92,7 +92,14 @@ TEAM_BUILDING = TeamBuildingRules(
 
 PASS_RANGE_MODIFIERS = {"quick": 0, "short": -1, "long": -2, "bomb": -3}
 
-CATCH_MODIFIERS = {"accurate_pass": 0, "hand_off": 0, "kick_off": 0, "inaccurate_pass": -1, "bounce": -1}
+CATCH_MODIFIERS = {
+    "accurate_pass": 0,
+    "accurate_pass_nearby": 0,  # Diving Catch, next to the target square
+    "hand_off": 0,
+    "kick_off": 0,
+    "inaccurate_pass": -1,
+    "bounce": -1,
+}
 
 
 class Bb2025(Edition):
@@ -108,11 +115,16 @@ class Bb2025(Edition):
     has_passing_ability = True
     av_is_target = True
     pro_rerolls_one_die = True  # 2025: "a single dice", one die of a block
-    dauntless_needs_higher = False
+    dauntless_needs_higher = True  # "If the total is higher than the opposing player's unmodified Strength"
     claw_uses_modified_roll = False
     loner_targets = (2, 3, 4, 5, 6)
     diving_tackle_after_rerolls = True  # "after they have made their Agility test and applied ... re-rolls"
+    diving_tackle_on_leap = True  # it acts on dodges, jumps and leaps (FFB: canAttemptToTackleJumpingPlayer)
+    hail_mary_fumbles_on_one_only = False  # thrown as a Long Bomb: fumbled on a modified 1 or less
     interception_before_pass = False
+    grab_beats_side_step = True  # "opposing players cannot use the Sidestep skill"
+    jump_up_block_modifier = 1  # "an Agility test, applying a +1 modifier"
+    very_long_legs_interception = 2  # "+2 ... whenever they attempt to Intercept"
     ttm_subpar_landing_penalty = 1
     block_die_rerolls = (("brawler", "both_down"), ("hatred", "attacker_down"))
     armour_modifier_immunity = frozenset({"iron-hard-skin"})
@@ -135,8 +147,7 @@ class Bb2025(Edition):
     ) -> Explanation:
         base, reason, base_params = self.agility_base(player)
         mods = self.destination_modifiers(player, board, destination)
-        if player.has("two-heads"):
-            mods.append(Modifier(1, "two_heads"))
+        mods += self.dodger_modifiers(player)
         mods += self.leaving_modifiers(player, board, start)
         if break_tackle:
             bonus = self.break_tackle_bonus(player.st, player.ag)
@@ -178,7 +189,10 @@ class Bb2025(Edition):
         mods: list[Modifier] = []
         if CATCH_MODIFIERS[kind]:
             mods.append(Modifier(CATCH_MODIFIERS[kind], "catch_" + kind))
+        if kind == "accurate_pass" and player.has("diving-catch"):  # in the target square
+            mods.append(Modifier(1, "diving_catch"))
         mods += self._marking_modifiers(player, board, square)
+        mods += self.disturbing_presence(player, board, square)
         if weather is Weather.POURING_RAIN:
             mods.append(Modifier(-1, "weather_pouring_rain"))
         if player.has("extra-arms"):
@@ -193,10 +207,12 @@ class Bb2025(Edition):
         mods = [Modifier(PASS_RANGE_MODIFIERS[band], "pass_range_" + band)]
         assert thrower.square is not None
         mods += self._marking_modifiers(thrower, board, thrower.square)
+        mods += self.disturbing_presence(thrower, board, thrower.square)
         if thrower.has("accurate") and band in ("quick", "short"):
             mods.append(Modifier(1, "accurate"))
-        if thrower.has("strong-arm") and band != "quick":
-            mods.append(Modifier(1, "strong_arm"))
+        # Strong Arm is for Throw Team-mate only in 2025; Cannoneer is its long-range twin.
+        if thrower.has("cannoneer") and band in ("long", "bomb"):
+            mods.append(Modifier(1, "cannoneer"))
         if weather is Weather.VERY_SUNNY:
             mods.append(Modifier(-1, "weather_very_sunny"))
         return target_explanation(thrower.pa, "passing_ability", mods, params(pa=thrower.pa))
@@ -205,16 +221,48 @@ class Bb2025(Edition):
         """A natural 1, or 1 or less after modifiers."""
         return natural == 1 or modified <= 1
 
-    def interception_test(self, player: Player, board: Board, accurate: bool = True) -> Explanation:
+    def interception_test(
+        self, player: Player, board: Board, accurate: bool = True, weather: Weather = Weather.NICE
+    ) -> Explanation:
         base, reason, base_params = self.agility_base(player)
         mods = [Modifier(-3 if accurate else -2, "interception_accurate" if accurate else "interception_inaccurate")]
         assert player.square is not None
         mods += self._marking_modifiers(player, board, player.square)
+        mods += self.disturbing_presence(player, board, player.square)
+        if weather is Weather.POURING_RAIN:
+            mods.append(Modifier(-1, "weather_pouring_rain"))
         if player.has("extra-arms"):
             mods.append(Modifier(1, "extra_arms"))
         if player.has("very-long-legs"):
-            mods.append(Modifier(1, "very_long_legs"))
+            mods.append(Modifier(self.very_long_legs_interception, "very_long_legs"))
+        if player.has("stunty"):  # "-1 modifier to the Agility test when attempting to Intercept"
+            mods.append(Modifier(-1, "stunty_intercepts"))
         return target_explanation(base, reason, mods, base_params)
+
+    def can_throw(self, player: Player) -> bool:
+        """No Ball never holds the ball; My Ball may not declare a Pass action."""
+        return super().can_throw(player) and not player.has("my-ball")
+
+    def can_intercept(self, interceptor: Player, thrower: Player) -> bool:
+        """No Ball cannot intercept; nobody intercepts Cloud Burster's pass but Very Long Legs."""
+        if thrower.has("cloud-burster") and not interceptor.has("very-long-legs"):
+            return False
+        return super().can_intercept(interceptor, thrower)
+
+    def fumble_kept(self, thrower: Player, natural: int) -> bool:
+        """Safe Pass: a natural 1 is no fumble; he keeps the ball."""
+        return thrower.has("safe-pass") and natural == 1
+
+    def stand_up_modifiers(self, player: Player, board: Board | None) -> list[Modifier]:
+        """Timmm-ber!: +1 per Open, Standing team-mate next to him."""
+        if board is None or not player.has("timmm-ber") or player.square is None:
+            return []
+        helpers = sum(
+            1
+            for p in board.adjacent_players(player.square)
+            if p.team == player.team and p.standing and not board.tacklers(p.location, p.team)
+        )
+        return [Modifier(helpers, "timmm_ber", params(count=helpers))] if helpers else []
 
     def armour_broken(self, total: int, av: int) -> bool:
         return total >= av

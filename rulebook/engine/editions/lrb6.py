@@ -123,7 +123,13 @@ class Lrb6(Edition):
     claw_uses_modified_roll = True
     thick_skull_stunned_total = 8  # "a roll of 8 on the Injury table, after any modifiers" (Stunty: 7 stays KO)
     diving_tackle_after_rerolls = False  # "may be used on a re-rolled dodge if it was not used on the first"
+    diving_tackle_on_leap = False  # it acts on a dodge out of his tackle zone only (FFB bb2016: dodges only)
+    hail_mary_fumbles_on_one_only = True  # an unmodified D6, fumbled on a 1
     interception_before_pass = True
+    grab_beats_side_step = False  # "Grab and Side Step cancel each other out"
+    jump_up_block_modifier = 2  # "an Agility roll with a +2 modifier"
+    catch_rerolls_interception = True  # Catch: "may also re-roll the D6 if he ... fails an interception"
+    pro_rerolls_interception = True  # Pro: "any one roll he has made", in either team's turn
     pass_skill_rerolls_throw_team_mate = True  # "worked out exactly as if the player were throwing the ball"
     injury_table = INJURY
     stunty_injury_table = STUNTY_INJURY
@@ -156,8 +162,7 @@ class Lrb6(Edition):
             base, reason, base_params = self.agility_base(player)
         mods = [Modifier(1, "dodge_roll")]
         mods += self.destination_modifiers(player, board, destination)
-        if player.has("two-heads"):
-            mods.append(Modifier(1, "two_heads"))
+        mods += self.dodger_modifiers(player)
         mods += self.leaving_modifiers(player, board, start)
         return target_explanation(base, reason, mods, base_params)
 
@@ -199,7 +204,12 @@ class Lrb6(Edition):
         mods: list[Modifier] = []
         if kind in ("accurate_pass", "hand_off"):
             mods.append(Modifier(1, "catch_" + kind))
+        elif kind == "accurate_pass_nearby":  # Diving Catch, next to the target: still an accurate pass
+            mods.append(Modifier(1, "catch_accurate_pass"))
+        if kind == "accurate_pass" and player.has("diving-catch"):
+            mods.append(Modifier(1, "diving_catch"))
         mods += self._tackle_zone_modifiers(player, board, square)
+        mods += self.disturbing_presence(player, board, square)
         if weather is Weather.POURING_RAIN:
             mods.append(Modifier(-1, "weather_pouring_rain"))
         if player.has("extra-arms"):
@@ -216,10 +226,13 @@ class Lrb6(Edition):
         mods = [Modifier(table[band], "pass_range_" + band)]
         assert thrower.square is not None
         mods += self._tackle_zone_modifiers(thrower, board, thrower.square)
+        mods += self.disturbing_presence(thrower, board, thrower.square)
         if thrower.has("accurate"):
             mods.append(Modifier(1, "accurate"))
         if thrower.has("strong-arm") and band != "quick":
             mods.append(Modifier(1, "strong_arm"))
+        if thrower.has("stunty"):  # "must subtract 1 from the roll when he passes"
+            mods.append(Modifier(-1, "stunty_passes"))
         if weather is Weather.VERY_SUNNY:
             mods.append(Modifier(-1, "weather_very_sunny"))
         return target_explanation(base, reason, mods, base_params)
@@ -227,16 +240,32 @@ class Lrb6(Edition):
     def fumbles(self, natural: int, modified: int) -> bool:
         return natural == 1 or modified <= 1
 
-    def interception_test(self, player: Player, board: Board, accurate: bool = True) -> Explanation:
+    def interception_test(
+        self, player: Player, board: Board, accurate: bool = True, weather: Weather = Weather.NICE
+    ) -> Explanation:
         base, reason, base_params = self.agility_base(player)
         mods = [Modifier(-2, "interception_roll")]
         assert player.square is not None
         mods += self._tackle_zone_modifiers(player, board, player.square)
+        mods += self.disturbing_presence(player, board, player.square)
+        if weather is Weather.POURING_RAIN:
+            mods.append(Modifier(-1, "weather_pouring_rain"))
         if player.has("extra-arms"):
             mods.append(Modifier(1, "extra_arms"))
         if player.has("very-long-legs"):
-            mods.append(Modifier(1, "very_long_legs"))
+            mods.append(Modifier(self.very_long_legs_interception, "very_long_legs"))
         return target_explanation(base, reason, mods, base_params)
+
+    def interception_cancel_test(self, thrower: Player, interceptor: Player) -> Explanation | None:
+        """Safe Throw: an unmodified agility roll cancels the interception (not against Very Long Legs)."""
+        if not thrower.has("safe-throw") or interceptor.has("very-long-legs"):
+            return None
+        base, reason, base_params = self.agility_base(thrower)
+        return target_explanation(base, reason, (), base_params)
+
+    def fumble_kept(self, thrower: Player, natural: int) -> bool:
+        """Safe Throw: a fumble on any roll but a natural 1 leaves the ball in his hands."""
+        return thrower.has("safe-throw") and natural != 1
 
     def armour_broken(self, total: int, av: int) -> bool:
         return total > av
