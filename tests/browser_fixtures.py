@@ -54,7 +54,11 @@ NO_AUTOMATIC_SAVE = "try { localStorage.setItem('offline-auto', 'off'); } catch 
 @pytest.fixture(scope="session")
 def browser(playwright_driver: object) -> Iterator[object]:
     profile = tempfile.mkdtemp(prefix="chromium-profile-")
-    context = launch(playwright_driver, profile)
+    # No service worker in the shared browser: one registered by a page would keep fetching sw.js
+    # from the live server in the background, while later tests of the same worker (not browser
+    # tests) hold SQLite's shared in-memory database ("database table is locked" in CI). The
+    # offline tests bring their own phone, where the worker runs.
+    context = launch(playwright_driver, profile, service_workers="block")
     context.add_init_script(NO_AUTOMATIC_SAVE)  # type: ignore[attr-defined]
     try:
         yield context

@@ -69,6 +69,8 @@ def positions_text(ws: Workspace, lang: str, dreadball: bool) -> list[str]:
         }
         if p.status != "standing":
             line += " — " + _("on the ground")
+        if p.added:
+            line += " — " + _("added by your inputs in the form")
         if dreadball and p.facing and p.status == "standing":
             line += " — " + _("facing %(direction)s") % {"direction": _direction_label(p.facing)}
         lines.append(line)
@@ -157,6 +159,8 @@ def legend(
                 str(number),
             )
         )
+    if any(p.added and p.square is not None for p in ws.cast.values()):
+        items.append(("added", _("Ringed players: added by your inputs in the form"), ""))
     if marks.zones_against:
         enemy = next((t.colour for k, t in ws.scenario.teams.items() if k != marks.zones_against), "b")
         items.append((f"tz-{enemy}", phrases.phrase("legend_tackle_zones", lang, edition), ""))

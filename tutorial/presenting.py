@@ -11,7 +11,6 @@ from typing import Any
 
 from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy, override
 
 from rulebook import links, selectors
@@ -68,6 +67,7 @@ class StepView:
     values: dict[str, Value]
     legend: list[tuple[str, str, str]]
     board_url: str = ""  # the step's board (with the reader's changes) in the board page
+    first_error: str = ""  # the first field with a mistake (its message stands next to it)
 
 
 # -- rendering ------------------------------------------------------------------------------------
@@ -100,42 +100,16 @@ def narration_html(text: str) -> SafeString:
     return mark_safe(html)  # escaped above; only <p> and <strong> are ours
 
 
-SKILL_LABELS = ("skill", "defender-skill")
-
-
-def skill_slugs(labels: list[Any]) -> list[str]:
-    """The skills a form's labels name (("skill", slug) and ("defender-skill", slug))."""
-    return [label[1] for label in labels if isinstance(label, tuple) and label[0] in SKILL_LABELS]
-
-
-def field_label(
-    label: Any, lang: str, skill_names: dict[str, str], player_names: dict[str, str], edition: str | None = None
-) -> str:
-    if isinstance(label, tuple):
-        kind, payload = label[0], label[1]
-        if kind == "text":
-            return str(payload.get(lang) or payload.get("en", ""))
-        if kind == "phrase":
-            return phrases.phrase(payload, lang, edition)
-        if kind == "player":  # ("player", id, "%(player)s: …")
-            return capitalised(str(label[2]) % {"player": player_names.get(payload, payload)})
-        name = skill_names[payload]
-        return _("Opponent has %(skill)s") % {"skill": name} if kind == "defender-skill" else name
-    return str(label)
-
-
-def form_fields(computed: Computed, ruleset: str, lang: str) -> list[FormField]:
-    """The try-it form's fields in the reader's language (every skill name in one query)."""
+def form_fields(computed: Computed) -> list[FormField]:
+    """The try-it form's fields in the reader's language (their labels are stepping's)."""
     errors = {p.field: p.message for p in computed.problems}
-    names = selectors.skill_names(ruleset, skill_slugs([spec.label for spec in computed.fields]), lang)
-    players = {pid: p.label(lang) for pid, p in computed.ws.cast.items()}
     result = []
     for spec in computed.fields:
         value = computed.values.get(spec.name)
         result.append(
             FormField(
                 spec.name,
-                field_label(spec.label, lang, names, players, ruleset),
+                computed.labels[spec.name],
                 spec.kind,
                 value,
                 spec.lo,
@@ -225,7 +199,7 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
     edition = step.edition or scenario.ruleset
     names = {pid: p.label(lang) for pid, p in ws.cast.items()}
     title = localized(step.title, lang, edition)
-    fields = form_fields(computed, edition, lang)
+    fields = form_fields(computed)
     raw_query_values(fields, query)
     return StepView(
         scenario=scenario,
@@ -245,6 +219,7 @@ def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: 
         values=outcome.values,
         legend=pictures.legend(outcome, ws, edition, step),
         board_url=step_board_url(ws, edition, lang),
+        first_error=next((f.name for f in fields if f.error), ""),
     )
 
 

@@ -9,7 +9,9 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
+from rulebook import selectors
 from rulebook.engine import get_edition
 
 from . import inputs
@@ -17,6 +19,7 @@ from .actions import KINDS
 from .actions.base import ActionError, ActionKind, Field, Outcome
 from .actions.workspace import Workspace
 from .shared import phrases
+from .shared.explaining import capitalised
 from .shared.scenario import Scenario, StepSpec
 from .shared.values import Flag, Value, plain
 
@@ -43,17 +46,37 @@ def query_names(scenario: Scenario, step: StepSpec) -> tuple[str, ...]:
     return (*(f.name for f in chosen_fields(kind, workspace_for(scenario, step), step)), "try")
 
 
-def readable_labels(fields: list[Field], ws: Workspace) -> dict[str, str]:
-    """The labels of the fields that name a player or are a phrase, for the input messages (the
-    page's form labels are built in presenting.form_fields, with the skill names)."""
-    lang = get_language() or "en"
-    labels = {}
-    for f in fields:
-        if isinstance(f.label, tuple) and f.label[0] == "player":
-            labels[f.name] = str(f.label[2]) % {"player": ws.spec(f.label[1]).label(lang)}
-        elif isinstance(f.label, tuple) and f.label[0] == "phrase":
-            labels[f.name] = phrases.phrase(f.label[1], lang, ws.edition_key)
-    return labels
+SKILL_LABELS = ("skill", "defender-skill")
+
+
+def skill_slugs(labels: list[Any]) -> list[str]:
+    """The skills a form's labels name (("skill", slug) and ("defender-skill", slug))."""
+    return [label[1] for label in labels if isinstance(label, tuple) and label[0] in SKILL_LABELS]
+
+
+def field_label(
+    label: Any, lang: str, skill_names: dict[str, str], player_names: dict[str, str], edition: str | None = None
+) -> str:
+    """A try-it field's label in the reader's language (see Field.label for its forms)."""
+    if isinstance(label, tuple):
+        kind, payload = label[0], label[1]
+        if kind == "text":
+            return str(payload.get(lang) or payload.get("en", ""))
+        if kind == "phrase":
+            return phrases.phrase(payload, lang, edition)
+        if kind == "player":  # ("player", id, "%(player)s: …")
+            return capitalised(str(label[2]) % {"player": player_names.get(payload, payload)})
+        name = skill_names[payload]
+        return _("Opponent has %(skill)s") % {"skill": name} if kind == "defender-skill" else name
+    return str(label)
+
+
+def form_labels(fields: list[Field], ws: Workspace, edition: str, lang: str) -> dict[str, str]:
+    """Every field's label as the form shows it (skill names read in one query), so that a message
+    about a field names it the same way."""
+    names = selectors.skill_names(edition, skill_slugs([f.label for f in fields]), lang)
+    players = {pid: p.label(lang) for pid, p in ws.cast.items()}
+    return {f.name: field_label(f.label, lang, names, players, edition) for f in fields}
 
 
 @dataclass
@@ -64,6 +87,7 @@ class Computed:
     values: dict[str, Any]
     problems: list[inputs.Problem]
     action_error: str
+    labels: dict[str, str]  # each field's label in the reader's language
 
 
 def compute(scenario: Scenario, step: StepSpec, query: Mapping[str, str]) -> Computed:
@@ -72,7 +96,9 @@ def compute(scenario: Scenario, step: StepSpec, query: Mapping[str, str]) -> Com
     ws = workspace_for(scenario, step)
     fields = chosen_fields(kind, ws, step)
     defaults = kind.defaults(ws)
-    values, problems = inputs.parse(fields, query, defaults, readable_labels(fields, ws))
+    lang = get_language() or "en"
+    labels = form_labels(fields, ws, step.edition or scenario.ruleset, lang)
+    values, problems = inputs.parse(fields, query, defaults, labels)
     action_error = ""
     try:
         outcome = kind.run(ws, values if not problems else defaults)
@@ -92,7 +118,7 @@ def compute(scenario: Scenario, step: StepSpec, query: Mapping[str, str]) -> Com
                 if name in outcome.values
             }
         )
-    return Computed(ws, outcome, fields, values, problems, action_error)
+    return Computed(ws, outcome, fields, values, problems, action_error, labels)
 
 
 def _compared(

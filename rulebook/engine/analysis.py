@@ -223,7 +223,7 @@ def _blocks(edition: Edition, board: Board, attacker: Player, rerolls: int) -> t
         if defender.has("foul-appearance"):
             test = edition.foul_appearance_test()
             before.append(movement.Roll("foul_appearance", test.result, test, defender.location))
-        happens, before_rolls = _planned(before, resources)
+        happens, before_rolls = _planned(before, resources) if before else (Fraction(1), ())
         outcome = blocks.block_outcome(edition, board, attacker, defender)
         strength = blocks.block_strength(edition, board, attacker, defender)
         offensive, defensive = blocks.assists(board, attacker, defender)

@@ -245,6 +245,7 @@ def engine_slug(edition: str, slug: str) -> str:
     return _engine_slugs(edition).get(slug, slug)
 
 
+@cache
 def board_skills(edition: str) -> frozenset[str]:
     """The content slugs of the skills the board's answers count in this edition."""
     return frozenset(content_slug(edition, use.slug) for use in SKILLS if use.board and edition in use.editions)

@@ -104,14 +104,12 @@ def _block_tree(
     return chance([(p, t) for t, p in by_tree.items()])
 
 
-_FACE = tuple(BLOCK_FACES.index(face) for face in BLOCK_FACES)  # the two push faces are one
-
-
 class _OneDie:
     """A 2025 block roll: a team re-roll takes the whole roll again; Pro (after its 3+) and each
     one-die skill (Brawler on a Both Down, Hatred on a Player Down) re-roll one die each, in the
     order the coach likes, seeing each result, and no die is re-rolled twice (nor after a team
-    re-roll). A state is the dice not yet re-rolled, those re-rolled, and the sources left."""
+    re-roll). A state is the dice not yet re-rolled (faces with the same result and the same
+    skills acting on them are one), the best result among those re-rolled, and the sources left."""
 
     def __init__(
         self,
@@ -130,27 +128,32 @@ class _OneDie:
             for skill, face in edition.block_die_rerolls
             if skill in spec.attacker_skills
         }
+        acting = [frozenset(s for s, f in self.skills.items() if f == face) for face in range(6)]
+        self.same = [next(g for g in range(6) if (cats[g], acting[g]) == (cats[f], acting[f])) for f in range(6)]
         self.team = Rerolls(rerolls.player, rerolls.skill, None, False, rerolls.loner, rerolls.team)
-        self.memo: dict[tuple[tuple[int, ...], tuple[int, ...], frozenset[str], bool], Tree] = {}
+        self.memo: dict[tuple[tuple[int, ...], str, frozenset[str], bool], Tree] = {}
+
+    def best(self, categories: list[str]) -> str:
+        return self.pick(categories, key=blocks.RANK.__getitem__)
 
     def tree(self) -> Tree:
         sources = frozenset(self.skills) | ({"pro"} if self.rerolls.pro is not None else set())
         unit = Fraction(1, 6**self.dice)
         by_tree: dict[Tree, Fraction] = {}
         for faces in itertools.product(range(6), repeat=self.dice):
-            tree = self.node(tuple(sorted(_FACE[f] for f in faces)), (), sources, True)
+            tree = self.node(tuple(sorted(self.same[f] for f in faces)), "", sources, True)
             by_tree[tree] = by_tree.get(tree, ZERO) + unit
         return chance([(p, t) for t, p in by_tree.items()])
 
-    def node(self, kept: tuple[int, ...], done: tuple[int, ...], left: frozenset[str], first: bool) -> Tree:
+    def node(self, kept: tuple[int, ...], done: str, left: frozenset[str], first: bool) -> Tree:
         key = (kept, done, left, first)
         found = self.memo.get(key)
         if found is None:
             found = self.memo[key] = self._node(kept, done, left, first)
         return found
 
-    def _node(self, kept: tuple[int, ...], done: tuple[int, ...], left: frozenset[str], first: bool) -> Tree:
-        result = self.leaves[self.pick((self.cats[f] for f in kept + done), key=blocks.RANK.__getitem__)]
+    def _node(self, kept: tuple[int, ...], done: str, left: frozenset[str], first: bool) -> Tree:
+        result = self.leaves[self.best([self.cats[f] for f in kept] + ([done] if done else []))]
         if result.outcome in ("ok", "branch"):
             return result
         options: list[Tree] = self.team.options(self.fresh, result) if first else []
@@ -161,17 +164,23 @@ class _OneDie:
             refused = self.node(kept, done, after, False)  # the Pro roll failed: no die was re-rolled
             options.insert(0, Spend(Resource("pro", self.rerolls.player), binary(self.rerolls.pro, refused, dice)))
         for skill, face in self.skills.items():
-            if skill in left and face in kept:
+            if skill in left and self.same[face] in kept:
                 resource = Resource("free", self.rerolls.player, skill, once=False)
-                options.append(Spend(resource, self.reroll(kept, done, left - {skill}, face)))
+                options.append(Spend(resource, self.reroll(kept, done, left - {skill}, self.same[face])))
         return decide((result, *options))
 
-    def reroll(self, kept: tuple[int, ...], done: tuple[int, ...], left: frozenset[str], face: int) -> Tree:
-        """One die showing `face` rolled again."""
+    def reroll(self, kept: tuple[int, ...], done: str, left: frozenset[str], face: int) -> Tree:
+        """One die showing `face` rolled again: only the best of the re-rolled dice matters after."""
         rest = list(kept)
         rest.remove(face)
         return chance(
-            [(Fraction(1, 6), self.node(tuple(rest), tuple(sorted((*done, _FACE[g]))), left, False)) for g in range(6)]
+            [
+                (
+                    Fraction(1, 6),
+                    self.node(tuple(rest), self.best([self.cats[g], done] if done else [self.cats[g]]), left, False),
+                )
+                for g in range(6)
+            ]
         )
 
 

@@ -39,19 +39,28 @@
     if (value && option) value.value = option.getAttribute("data-default") || "";
     if (previous) previous.value = select.value;
   }, true);
-  // Odds calculator: after an update, each field whose message is not empty is marked invalid (the
-  // messages are swapped in place; the fields keep the reader's focus and typing).
-  document.body.addEventListener("htmx:afterSettle", function () {
-    document.querySelectorAll(".odds-form .error[id$='-error']").forEach(function (message) {
+  // Odds calculator and a tutorial step's try-it form: after an update, each field whose message
+  // is not empty is marked invalid and described by it (the messages are swapped in place, next to
+  // their fields; the fields keep the reader's focus and typing). A step's field keeps its range
+  // hint in its description. After the Compute button, the first field with a mistake gets the focus.
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    document.querySelectorAll(".odds-form .error[id$='-error'], .try-it .error[id$='-error']").forEach(function (message) {
       const field = document.getElementById(message.id.slice(0, -"-error".length));
       if (!field) return;
       const bad = message.textContent.trim() !== "";
       field.toggleAttribute("aria-invalid", bad);
       if (bad) field.setAttribute("aria-invalid", "true");
-      if (bad) field.setAttribute("aria-describedby", message.id); else field.removeAttribute("aria-describedby");
-      const holder = field.closest(".odds-row, .odds-player");
+      const hint = document.getElementById(field.id + "-hint");
+      const described = (bad ? [message.id] : []).concat(hint ? [hint.id] : []);
+      if (described.length) field.setAttribute("aria-describedby", described.join(" ")); else field.removeAttribute("aria-describedby");
+      const holder = field.closest(".odds-row, .odds-player, .try-it__field");
       if (holder) holder.classList.toggle("has-error", bad);
     });
+    const form = document.querySelector("form.try-it");
+    const trigger = event.detail && event.detail.requestConfig && event.detail.requestConfig.triggeringEvent;
+    if (!form || !trigger || trigger.type !== "submit") return;
+    const first = form.querySelector('[aria-invalid="true"]');
+    if (first) first.focus();
   });
   // htmx swaps the whole step (#tutorial-step, outerHTML) after Previous or Next: the event's
   // element is then the new step.

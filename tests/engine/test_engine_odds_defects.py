@@ -5,13 +5,19 @@ test_engine_turn_montecarlo.py)."""
 
 from __future__ import annotations
 
+import functools
 from fractions import Fraction as F
+from itertools import product
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from rulebook.engine import block as blocks
 from rulebook.engine import get_edition
 from rulebook.engine.passing import scatter_distribution
 from rulebook.engine.turn import Turn, TurnError, TurnPlayer, TurnStep, check, solve_turn
+from rulebook.engine.turn_block import DOWN, BlockSpec, categories
 from rulebook.engine.turn_d6 import bounces_onto_catcher, scatter_back
 from rulebook.engine.types import Square
 
@@ -176,3 +182,60 @@ def test_an_opponent_skill_that_changes_nothing_is_refused(edition, step: TurnSt
 )
 def test_an_opponent_skill_where_it_acts_is_accepted(edition, step: TurnStep) -> None:
     check(edition, Turn((step,)))
+
+
+def brute_force_block(cats: tuple[str, ...], dice: int, chooser: str, skills: frozenset[str], team: bool) -> F:
+    """Every 2025 plan searched die by die, independent of the solver's trees: a team re-roll only
+    as the first re-roll (the whole roll, nothing after), Pro (3+) and Brawler / Hatred (a die of
+    their face) once each, each on a die not re-rolled yet, in either order."""
+
+    pick = min if chooser == "attacker" else max
+    face_of = {"brawler": 1, "hatred": 0}  # Both Down, Player Down (the attacker down)
+
+    def won(faces: tuple[int, ...]) -> bool:
+        return pick((cats[f] for f in faces), key=blocks.RANK.__getitem__) in DOWN
+
+    fresh = sum((F(1, 6**dice) for faces in product(range(6), repeat=dice) if won(faces)), F(0))
+
+    @functools.cache
+    def best(faces: tuple[int, ...], rerolled: frozenset[int], left: frozenset[str], first: bool) -> F:
+        if won(faces):
+            return F(1)
+        found = [F(0), fresh] if first and team else [F(0)]
+        free = [i for i in range(dice) if i not in rerolled]
+
+        def again(i: int, rest: frozenset[str]) -> F:
+            return (
+                sum((best(faces[:i] + (g,) + faces[i + 1 :], rerolled | {i}, rest, False) for g in range(6)), F(0)) / 6
+            )
+
+        if "pro" in left:
+            stays = best(faces, rerolled, left - {"pro"}, False)
+            found += [F(2, 3) * again(i, left - {"pro"}) + F(1, 3) * stays for i in free]
+        for skill in left & {"brawler", "hatred"}:
+            found += [again(i, left - {skill}) for i in free if faces[i] == face_of[skill]]
+        return max(found)
+
+    unit = F(1, 6**dice)
+    return sum((unit * best(faces, frozenset(), skills, True) for faces in product(range(6), repeat=dice)), F(0))
+
+
+@settings(max_examples=30, deadline=None, database=None, derandomize=True)
+@given(
+    dice=st.integers(1, 3),
+    defender_chooses=st.booleans(),
+    skills=st.frozensets(st.sampled_from(["pro", "brawler", "hatred"]), min_size=1),
+    block_skill=st.booleans(),
+    defender=st.frozensets(st.sampled_from(["dodge", "block"])),
+    team=st.booleans(),
+)
+def test_one_die_rerolls_of_a_2025_block_match_a_brute_force(
+    dice, defender_chooses, skills, block_skill, defender, team
+):
+
+    chooses = defender_chooses and dice > 1
+    attacker = skills | ({"block"} if block_skill else set())
+    cats = categories(BB, BlockSpec(dice, chooses, frozenset(attacker), defender))
+    step = TurnStep("block", dice, "p", defender_chooses=chooses, against=defender)
+    got = chance(BB, step, players=[TurnPlayer("p", frozenset(attacker))], rerolls=int(team))
+    assert got == brute_force_block(cats, dice, "defender" if chooses else "attacker", skills, team)

@@ -69,3 +69,25 @@ def test_hex_destination_select_redraws_the_route(site: str, page) -> None:
         f"() => document.querySelector('#step-result polyline.arrow').getAttribute('points') !== {before!r}"
     )
     assert page.locator(".hex-label--goal").text_content() == "A"
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("lang", ("es", "it"))
+def test_a_mistake_is_told_next_to_its_field_which_keeps_the_focus(site: str, page, lang: str) -> None:
+    """The message used to appear above the result, some 900 px from the field (issue 23)."""
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(f"{site}/{lang}/tutorial/03-moving-and-dodging/3/")
+    page.fill("#f-ag", "9")
+    page.locator(".try-it button[type=submit]").click()
+    page.wait_for_function("() => document.getElementById('f-ag-error').textContent.trim() !== ''")
+    page.wait_for_function("() => document.activeElement && document.activeElement.id === 'f-ag'")
+    field, message = page.locator("#f-ag"), page.locator("#f-ag-error")
+    page.wait_for_function("() => document.getElementById('f-ag').getAttribute('aria-invalid') === 'true'")
+    assert "f-ag-error" in (field.get_attribute("aria-describedby") or "").split()
+    gap = message.bounding_box()["y"] - field.bounding_box()["y"]  # type: ignore[index]
+    assert 0 < gap < 120, gap
+    assert "(" not in message.inner_text().split(" ")[0]  # the field's name, no printed tuple
+    page.fill("#f-ag", "3")
+    page.locator(".try-it button[type=submit]").click()
+    page.wait_for_function("() => document.getElementById('f-ag-error').textContent.trim() === ''")
+    page.wait_for_function("() => !document.getElementById('f-ag').hasAttribute('aria-invalid')")  # after settling

@@ -38,7 +38,7 @@ from .common import (
     story_dice,
     team_rerolls,
 )
-from .workspace import Workspace, set_marking_count, square_of
+from .workspace import Workspace, adjacent, set_marking_count, square_of
 
 PICKUP_SKILLS = {"skill_sure_hands": "sure-hands", "skill_big_hand": "big-hand"}
 
@@ -210,7 +210,8 @@ def pass_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
             raise ActionError("out_of_range")
         ws.update(cid, square=target)
     thrower_team = ws.spec(tid).team
-    set_marking_count(ws, thrower_sq, thrower_team, values["tz"], avoid=(target,))
+    towards = frozenset(sq for sq in adjacent(thrower_sq) if (sq[0] - thrower_sq[0]) * direction > 0)
+    set_marking_count(ws, thrower_sq, thrower_team, values["tz"], avoid=(target,), last=towards)
     board = ws.board()
     thrower, catcher = board.player(tid), board.player(cid)
     result = pass_outcome(ws.edition, thrower, board, Square(*target))

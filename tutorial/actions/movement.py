@@ -7,7 +7,7 @@ from typing import Any
 
 from django.utils.translation import gettext_lazy as _
 
-from rulebook.engine import Square, Weather, path_probability, reach_map
+from rulebook.engine import Board, Player, Square, Weather, path_probability, reach_map
 
 from ..shared.values import Flag, Num, Pct, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome
@@ -80,6 +80,13 @@ def move_defaults(ws: Workspace) -> dict[str, Any]:
     return values
 
 
+def _reach(ws: Workspace, player: Player, board: Board, path: list[Square], rerolls: int, weather: Weather) -> Fraction:
+    """The chance of standing on the last square: a path onto the loose ball ends with its pick-up,
+    which a step may tell apart (the dodge is this step, the pick-up the next)."""
+    loose = Board(board.players, None) if board.ball == path[-1] else board
+    return path_probability(ws.edition, player, loose, path, team_rerolls=rerolls, weather=weather).probability
+
+
 def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     pid = ws.action["player"]
     path = [sq(s) for s in ws.action["path"]]
@@ -90,7 +97,9 @@ def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     if dodge:
         start, destination = dodge
         markers = tuple(p.id for p in ws.cast.values() if p.team != spec.team and p.square in adjacent(start))
-        set_marking_count(ws, destination, spec.team, values["tz"], keep=markers, avoid=(start, *path))
+        later = path[path.index(destination) + 1 :]  # a player next to these would cost more dodges
+        crowded = frozenset(n for step in later for n in adjacent(step))
+        set_marking_count(ws, destination, spec.team, values["tz"], keep=markers, avoid=(start, *path), last=crowded)
         for marker in markers:
             ws.set_skill(marker, "tackle", bool(values["marker_tackle"]))
     weather = Weather.BLIZZARD if values.get("blizzard") else Weather.NICE
@@ -106,6 +115,7 @@ def move_run(ws: Workspace, values: dict[str, Any]) -> Outcome:
     outcome = Outcome()
     outcome.values = {
         "probability": Pct(result.probability),
+        "reach": Pct(_reach(ws, player, board, [Square(*s) for s in path], team_rerolls(values), weather)),
         "no_reroll": Pct(probability_without_rerolls(rolls)),
         "rolls": Num(len(rolls)),
         "dodges": Num(sum(1 for r in rolls if r.kind == "dodge")),

@@ -65,18 +65,20 @@ class Workspace:
         self.update(player_id, skills=tuple(sorted(skills)))
 
     def add_extra(self, team: str, square: tuple[int, int], template: PlayerSpec) -> None:
-        """A generic player added by the try-it form (numbered from 90 so he stands out)."""
+        """A player of `team` the try-it form puts on the board: the team's next free number,
+        no name, no skills, drawn and listed as added by the reader's inputs."""
         self.extra_ids += 1
-        new_id = f"extra{self.extra_ids}"
-        self.cast[new_id] = replace(
+        used = {p.number for p in self.cast.values() if p.team == team}
+        self.cast[f"extra{self.extra_ids}"] = replace(
             template,
-            id=new_id,
+            id=f"extra{self.extra_ids}",
             team=team,
-            number=90 + self.extra_ids,
+            number=next(n for n in range(1, 100) if n not in used),
             name="",
             square=square,
             skills=(),
             status="standing",
+            added=True,
         )
 
     def remove(self, player_id: str) -> None:
@@ -110,9 +112,12 @@ def set_marking_count(
     count: int,
     keep: tuple[str, ...] = (),
     avoid: tuple[tuple[int, int], ...] = (),
+    last: frozenset[tuple[int, int]] = frozenset(),
 ) -> None:
     """Make `count` standing opponents of `team` adjacent to `square`: remove the extra ones
-    (never those in `keep`), or add generic players on free squares (not on `avoid`)."""
+    (never those in `keep`), or add players on free squares (never on `avoid`; on `last` only when
+    nothing else is free: squares where a new player would change more than this square, such as
+    another square of the path or the pass's line)."""
     near = [p for p in ws.cast.values() if p.team != team and p.square in adjacent(square) and p.status == "standing"]
     removable = [p for p in near if p.id not in keep]
     while len(near) > count and removable:
@@ -125,6 +130,7 @@ def set_marking_count(
     if not opponents:
         raise ActionError("no_room")
     free = [sq for sq in adjacent(square) if sq not in ws.occupied() and sq not in avoid]
+    free.sort(key=lambda sq: sq in last)  # stable: reading order within each group
     for sq in free[: count - len(near)]:
         ws.add_extra(opponents[0].team, sq, opponents[0])
     if len(near) + len(free) < count:

@@ -95,7 +95,7 @@ def _reroll_names(edition: str, lang: str, rerolls: tuple[str, ...]) -> str:
             names.append(_("a team re-roll"))
         else:
             names.append(words.skill_name(edition, lang, r))
-    return ", ".join(names) if names else _("none")
+    return ", ".join(names) if names else pgettext("no re-rolls", "none")
 
 
 def _rolls(edition: str, lang: str, rolls: tuple[RouteRoll, ...]) -> list[dict[str, Any]]:
@@ -155,8 +155,8 @@ def _block(
         "chooser": chooser,
         "strength": _("strength %(attacker)s against %(defender)s")
         % {"attacker": block.attacker_strength, "defender": block.defender_strength},
-        "offensive": ", ".join(block.offensive) or _("none"),
-        "defensive": ", ".join(block.defensive) or _("none"),
+        "offensive": ", ".join(block.offensive) or pgettext("no assists", "none"),
+        "defensive": ", ".join(block.defensive) or pgettext("no assists", "none"),
         "outcomes": [
             (_cap(phrases.phrase(category, lang, edition)), Pct(p).format(lang), Frac(p).format(lang))
             for category, p in block.outcomes

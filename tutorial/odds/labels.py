@@ -4,13 +4,14 @@ language and the edition's terms (glossary entries and skill names from the cont
 from __future__ import annotations
 
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from django.utils.translation import gettext_lazy, pgettext
 
 from rulebook import notation
 from rulebook.engine import TurnStep, content_slug, get_edition
 
 from ..shared import contentnames, phrases
 from . import helper
+from .code import DEFAULT_PLAYER
 
 KIND_LABELS = {
     "dodge": gettext_lazy("Dodge"),
@@ -78,7 +79,7 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
             text = f"{kind_label('block', edition, lang)} ({_('one die')})"
     elif step.kind in ("armour", "foul", "chainsaw", "stab"):
         av = notation.characteristic_value(get_edition(edition), "av", step.value)
-        text = f"{kind_label(step.kind, edition, lang)} AV{av}"
+        text = f"{kind_label(step.kind, edition, lang)} {notation.abbreviations(edition, lang)['av']}{av}"
     else:
         text = f"{kind_label(step.kind, edition, lang)} {notation.target(step.value)}"
     extras = []
@@ -90,6 +91,12 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
     if step.conditional:
         extras.append(_("only after the branch result"))
     return " · ".join([text, *extras])
+
+
+def player_label(name: str) -> str:
+    """A player as the page names him: the share code's default name ("player", written the same
+    in every language's code) in the reader's language, any other name as the coach typed it."""
+    return pgettext("the odds calculator's player who has no name", "player") if name == DEFAULT_PLAYER else name
 
 
 def source_label(source: str, edition: str, lang: str) -> str:

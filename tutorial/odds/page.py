@@ -36,6 +36,7 @@ from .labels import (
     content_slug,
     kind_label,
     outcome_name,
+    player_label,
     skill_label,
     source_label,
     step_label,
@@ -123,7 +124,7 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
         entry: dict[str, Any] = {
             "n": n,
             "label": step_label(step, edition, lang),
-            "player": step.player,
+            "player": player_label(step.player),
             "alone": Pct(odds.alone).format(lang),
             "reached": Pct(odds.reached).format(lang),
             "stops": Pct(odds.stops).format(lang),
@@ -220,7 +221,7 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
     for row in padded(form.rows):
         error = row["error"]
         rows.append({**row, "error": calculator.page_error(error) if isinstance(error, OddsError) else ""})
-    named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner")
+    named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner", "diving-tackle")
     words: dict[str, Any] = {s.replace("-", "_"): skill_label(edition, s, lang) for s in named}
     words["loner"] = notation.without_placeholder(words["loner"])  # "Loner (X+)" in 2025
     abbreviations = notation.abbreviations(edition, lang)
@@ -249,7 +250,7 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
         ],
         "goals": [(g, str(label)) for g, label in GOAL_LABELS.items()],
         "loner_choices": get_edition(edition).loner_targets,
-        "who_choices": [(str(p["slot"]), p["name"]) for p in form.players],
+        "who_choices": [(str(p["slot"]), player_label(p["name"])) for p in form.players],
     }
 
 

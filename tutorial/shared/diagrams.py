@@ -256,8 +256,9 @@ def pitch_svg(
         cx, cy = _centre(p.square)
         colour = colours.get(p.team, "a")
         state = "standing" if p.status == "standing" else "down"
+        ring = f'<circle class="added-ring" cx="{cx}" cy="{cy}" r="{CELL * 0.48:.1f}"/>' if p.added else ""
         out.append(
-            f'<g class="player player--{colour} player--{state}"><circle cx="{cx}" cy="{cy}" r="{CELL * 0.4:.1f}"/>'
+            f'<g class="player player--{colour} player--{state}">{ring}<circle cx="{cx}" cy="{cy}" r="{CELL * 0.4:.1f}"/>'
             f'<text font-size="{number:.1f}" x="{cx}" y="{cy + number * 0.35:.1f}">{p.number}</text></g>'
         )
     if ball and crop.contains(ball):

@@ -10,7 +10,8 @@ the narrations (scenarios/*.toml) and the engine phrases (phrases.toml).
                                                    yes/no, a Word's engine key), then "other"
     {name, article}  {name, article, a}            Italian: the value with its definite article,
                                                    alone or joined to a preposition (a, da, di, in,
-                                                   su): "il 50%" / "l'88,9%", "al 50%" / "all'8%"
+                                                   su): "il 50%" / "l'88,9%" / "lo 0,5%", "al 50%" /
+                                                   "all'8%" / "allo 0%"
 
 Forms may nest. A sentence that states a number, a condition or a side is written with these, so
 it says what the engine answered for the reader's inputs ("in no tackle zone" / "in one" / "in
@@ -249,25 +250,29 @@ def flatten(template: str) -> str:
 
 # -- choosing and formatting ------------------------------------------------------------------------
 
-# Italian definite article (masculine, as "il 50 per cento"), alone or joined to a preposition:
-# (before a consonant sound, before a vowel sound).
+# Italian definite article (masculine, as "il 50 per cento"), alone or joined to a preposition,
+# by the sound the number's name starts with: a consonant ("il 50%"), a vowel ("l'8%", "l'11%")
+# or z, as in zero ("lo 0,5%").
 ARTICLES = {
-    "": ("il ", "l'"),
-    "a": ("al ", "all'"),
-    "da": ("dal ", "dall'"),
-    "di": ("del ", "dell'"),
-    "in": ("nel ", "nell'"),
-    "su": ("sul ", "sull'"),
+    "": ("il ", "l'", "lo "),
+    "a": ("al ", "all'", "allo "),
+    "da": ("dal ", "dall'", "dallo "),
+    "di": ("del ", "dell'", "dello "),
+    "in": ("nel ", "nell'", "nello "),
+    "su": ("sul ", "sull'", "sullo "),
 }
+CONSONANT, VOWEL, ZETA = 0, 1, 2
 
 
-def _italian_elides(formatted: str) -> int:
-    """1 if the Italian name of the number starts with a vowel (uno, otto, undici, ottanta…,
-    undicimila): the article is elided; 0 otherwise. Works on the integer part as written."""
+def _italian_sound(formatted: str) -> int:
+    """How the Italian name of the number begins: VOWEL for uno, otto, undici, ottanta…,
+    undicimila; ZETA for zero (0, 0,5); CONSONANT otherwise. Read on the integer part as written."""
     digits = "".join(c for c in formatted.split(",")[0] if c.isdigit())
+    if digits == "0":
+        return ZETA
     while len(digits) > 3 and digits.endswith("000") and digits[:-3] != "1":
         digits = digits[:-3]  # 8.000 "ottomila", 11.000 "undicimila"; 1.000 "mille"
-    return int(digits.startswith("8") or digits in ("1", "11"))
+    return VOWEL if digits.startswith("8") or digits in ("1", "11") else CONSONANT
 
 
 @lru_cache(maxsize=16)
@@ -344,7 +349,7 @@ def render(template: str, values: Mapping[str, Any], lang: str, edition: str | N
                 if part.name not in values:
                     raise MessageError(f"no value {part.name!r} for an article")
                 formatted = format_value(values[part.name], lang, edition)
-                article = ARTICLES[part.preposition][_italian_elides(formatted)]
+                article = ARTICLES[part.preposition][_italian_sound(formatted)]
                 out.append(article + (f"{OPEN}{formatted}{CLOSE}" if mark else formatted))
             else:
                 out.append(walk(*choose(part, pound)))

@@ -9,7 +9,7 @@ computes for a step is never stored: the step only names the action and its para
 from __future__ import annotations
 
 import tomllib
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
@@ -50,6 +50,7 @@ class PlayerSpec:
     skills: tuple[str, ...] = ()
     status: str = "standing"
     facing: str | None = None  # DreadBall: EAST, SOUTH_EAST, ...
+    added: bool = False  # put on the board by the reader's try-it inputs (never in a scenario file)
 
     def label(self, lang: str) -> str:
         role = self.role.get(lang, "")
@@ -70,6 +71,10 @@ class StepSpec:
     links: tuple[str, ...]
     inputs: tuple[str, ...] | None  # try-it fields shown (None: the action's defaults)
     edition: str | None
+    # the numbers the step states, derived by hand ([steps.expect]): value name -> "n/d", "4+", 3…
+    expect: dict[str, Any] = field(default_factory=dict)
+    why: str = ""  # the one-line derivation of those numbers
+    disputed: tuple[str, ...] = ()  # expected values the engine gets wrong (a reported defect)
 
 
 @dataclass(frozen=True)
@@ -209,6 +214,7 @@ def parse_scenario(data: dict[str, Any], slug: str) -> Scenario:
                 links=tuple(raw.get("links", ())),
                 inputs=tuple(raw["inputs"]) if "inputs" in raw else None,
                 edition=raw.get("edition"),
+                **_expectations(raw.get("expect"), f"{where} step {number}"),
             )
         )
     if not steps:
@@ -228,6 +234,26 @@ def parse_scenario(data: dict[str, Any], slug: str) -> Scenario:
     for step in scenario.steps:  # every step's board must be buildable
         scenario.cast_at(step.number)
     return scenario
+
+
+EXPECTED_TYPES = (str, int, float, bool)
+
+
+def _expectations(raw: Any, where: str) -> dict[str, Any]:
+    """A step's [steps.expect] table: the values it states, its derivation (`why`) and the values
+    the engine is known to get wrong (`disputed`, each also declared)."""
+    if raw is None:
+        return {}
+    table = dict(raw)
+    why, disputed = table.pop("why", ""), tuple(table.pop("disputed", ()))
+    if not table or not isinstance(why, str) or not why.strip():
+        raise ScenarioError(f"{where}: [steps.expect] needs values and a one-line `why`")
+    if "\n" in why.strip():
+        raise ScenarioError(f"{where}: the derivation `why` is one line")
+    wrong = [k for k, v in table.items() if not isinstance(v, EXPECTED_TYPES)]
+    if wrong or not set(disputed) <= set(table):
+        raise ScenarioError(f"{where}: expected values must be text, numbers or true/false; disputed ones declared")
+    return {"expect": table, "why": why.strip(), "disputed": disputed}
 
 
 def _merged(base: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:

@@ -168,3 +168,30 @@ def plain(value: Value) -> object:
     if isinstance(value, Word):
         return value.key
     return dict(value.by_lang)
+
+
+def stated(value: Value) -> object:
+    """A value as a scenario's [steps.expect] writes it: a chance as a fraction ("16/27"), a
+    target as "3+", a modifier as a signed number, a count as itself, a word as its key."""
+    if isinstance(value, (Pct, Frac)):
+        return value.value
+    if isinstance(value, Target):
+        return f"{value.value}+"
+    if isinstance(value, Word):
+        return value.key
+    if isinstance(value, Text):
+        return dict(value.by_lang)
+    return value.value
+
+
+def agrees(value: Value, declared: object) -> bool:
+    """Whether the engine's value is the one a scenario declares (fractions compared exactly:
+    "2/3" = "4/6"; a chance of 1 may be written "1")."""
+    found = stated(value)
+    if isinstance(found, Fraction):
+        return isinstance(declared, (str, int)) and not isinstance(declared, bool) and found == Fraction(declared)
+    if isinstance(value, Signed) and isinstance(declared, str):
+        return found == int(declared.replace("−", "-"))
+    if isinstance(value, Flag):
+        return declared is found
+    return not isinstance(declared, bool) and found == declared

@@ -184,12 +184,12 @@ class Edition(ABC):
 
     def jump_up_block_test(self, player: Player) -> Explanation:
         base, reason, base_params = self.agility_base(player)
-        return target_explanation(base, reason, [Modifier(self.jump_up_block_modifier, "jump_up")], base_params)
+        return target_explanation(base, reason, [Modifier(self.jump_up_block_modifier, "jump_up_bonus")], base_params)
 
     @staticmethod
     def foul_appearance_test() -> Explanation:
         """Before blocking a player with Foul Appearance: 2+ on a D6 (both editions)."""
-        return target_explanation(2, "foul_appearance", ())
+        return target_explanation(2, "foul_appearance_roll", ())
 
     # The skill (or trait) of a player who may never hold the ball: he cannot pick it up, catch,
     # intercept or throw it (classic No Hands, 2025 No Ball).
