@@ -72,7 +72,7 @@ def test_hex_destination_select_redraws_the_route(site: str, page) -> None:
 
 
 @pytest.mark.browser
-@pytest.mark.parametrize("lang", ("es", "it"))
+@pytest.mark.parametrize("lang", ["es", "it"])
 def test_a_mistake_is_told_next_to_its_field_which_keeps_the_focus(site: str, page, lang: str) -> None:
     """The message used to appear above the result, some 900 px from the field (issue 23)."""
     page.set_viewport_size({"width": 390, "height": 844})

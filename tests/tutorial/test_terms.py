@@ -88,9 +88,6 @@ BLOOD_BOWL_SOURCES = (
 DREADBALL_SOURCES = ("tutorial/actions/dreadball.py",)
 # Interface strings that name both editions' terms or the odds syntax on purpose, each with why.
 BY_DESIGN = {
-    "unknown step (use dodge:N, gfi:N, pickup:N, catch:N, pass:N, block:Nd, armour:AV)": (
-        "the codes of the odds syntax (dodge:N, pickup:N, armour:AV) are typed as they are in every language"
-    ),
     "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, roll, block, armour, "
     "foul, chainsaw, stab)": "the kinds of the share code are code words, typed the same in every language",
     "Options of a block: blitz, crowd (his back to the crowd) and the defender's skills:": (
