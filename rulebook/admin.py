@@ -20,12 +20,17 @@ from .models import (
     Figure,
     GameTable,
     GlossaryTerm,
+    Inducement,
+    InducementModifier,
     Positional,
     RuleSection,
     Ruleset,
     RuleVariant,
     Skill,
     SkillParameter,
+    StarPlayer,
+    StarProfile,
+    StarSkill,
     StartingSkill,
     TableRow,
     Team,
@@ -184,3 +189,49 @@ class PositionalAdmin(ContentAdminBase):
     list_select_related = ("team__ruleset",)
     search_fields = ("slug", "name", "team__slug")
     inlines = (StartingSkillInline,)
+
+
+class StarProfileInline(ExactTextMixin, TranslationTabularInline):
+    model = StarProfile
+    extra = 0
+    fields = ("position", "slug", "name", "ma", "st", "ag", "pa", "av", "big_guy")
+    show_change_link = True  # starting skills are edited on the player's page
+
+
+@admin.register(StarPlayer)
+class StarPlayerAdmin(ContentAdmin):
+    list_display = ("slug", "name", "ruleset", "cost", "any_team", "rule")
+    list_filter = ("ruleset", "any_team")
+    search_fields = ("slug", "name")
+    filter_horizontal = ("teams", "rules", "excluded_rules")
+    inlines = (StarProfileInline,)
+
+
+class StarSkillInline(admin.TabularInline):
+    model = StarSkill
+    extra = 0
+    raw_id_fields = ("skill", "parameter")
+
+
+@admin.register(StarProfile)
+class StarProfileAdmin(ExactTextMixin, TabbedTranslationAdmin):
+    list_display = ("slug", "name", "star")
+    list_filter = ("star__ruleset",)
+    list_select_related = ("star__ruleset",)
+    search_fields = ("slug", "name", "star__slug")
+    inlines = (StarSkillInline,)
+
+
+class InducementModifierInline(admin.TabularInline):
+    model = InducementModifier
+    extra = 0
+    raw_id_fields = ("team", "rule")
+
+
+@admin.register(Inducement)
+class InducementAdmin(ContentAdmin):
+    list_display = ("slug", "name", "ruleset", "order", "max_quantity", "cost", "available")
+    list_filter = ("ruleset", "available", "price_varies")
+    search_fields = ("slug", "name")
+    filter_horizontal = ("requires",)
+    inlines = (InducementModifierInline,)

@@ -23,6 +23,8 @@ KIND_LABELS = {
     "term": pgettext_lazy("kind of item", "Glossary term"),
     "team": pgettext_lazy("kind of item", "Team"),
     "positional": pgettext_lazy("kind of item", "Positional"),
+    "star": pgettext_lazy("kind of item", "Star player"),
+    "inducement": pgettext_lazy("kind of item", "Inducement"),
     "league": pgettext_lazy("kind of item", "League"),
     "special-rule": pgettext_lazy("kind of item", "Team special rule"),
     "ruleset": pgettext_lazy("kind of item", "Ruleset"),

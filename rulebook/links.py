@@ -38,7 +38,8 @@ ON_PARENT_PAGE = ("row", "positional", "league", "special-rule")
 
 def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
     """ruleset (its home page; the slug is ignored), skill, trait, table, row (slug of its table), term,
-    variant, team, positional, league or special-rule (slug of a team showing it) → its page."""
+    variant, team, positional, league or special-rule (slug of a team showing it), star or inducement
+    → its page (and anchor)."""
     with override(lang):
         if kind == "ruleset":
             return reverse("rulebook:ruleset", args=[ruleset])
@@ -46,12 +47,16 @@ def item_url(kind: str, ruleset: str, slug: str, lang: str) -> str:
             return reverse("rulebook:skill", args=[ruleset, slug])
         if kind in ("table", "row"):
             return reverse("rulebook:table", args=[ruleset, slug])
-        if kind == "term":
-            return reverse("rulebook:glossary", args=[ruleset]) + f"#{slug}"
+        if kind == "term":  # its own page; the concordance page lists them all
+            return reverse("rulebook:term", args=[ruleset, slug])
         if kind == "variant":
             return reverse("rulebook:differences", args=[ruleset]) + f"#{slug}"
         if kind in ("team", "positional", "league", "special-rule"):  # the slug of the team (its anchor is added)
             return reverse("rulebook:team", args=[ruleset, slug])
+        if kind == "star":
+            return reverse("rulebook:star", args=[ruleset, slug])
+        if kind == "inducement":
+            return reverse("rulebook:inducements", args=[ruleset]) + f"#{slug}"
     raise ValueError(kind)
 
 

@@ -174,6 +174,8 @@ class TeamRule(ContentItem):
     kind = models.CharField(max_length=20, choices=[(k, k) for k in TEAM_RULE_KINDS])
     name = models.CharField(max_length=200)
     text = models.TextField()
+    # Other names readers use per language (a former or community name), as Skill.aliases.
+    aliases = models.JSONField(default=dict, blank=True)
 
     class Meta(ContentItem.Meta):
         constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_team_rule_slug")]
@@ -202,12 +204,15 @@ class Team(ContentItem):
     tier = models.PositiveSmallIntegerField(default=0, help_text=_("The tier the edition gives (0: none)."))
     # A limit shared by all Big Guys of the roster ("up to three Big Guys"); None: no shared limit.
     big_guys_max = models.PositiveSmallIntegerField(null=True, blank=True)
+    # 2025 "Favoured of…" rosters: the gods the team may choose from ("khorne", "nurgle", …).
+    favoured_of = models.JSONField(default=list, blank=True)
     translator_note = models.TextField(blank=True, help_text=_("For translators and editors only; never shown."))
     rules: models.ManyToManyField[TeamRule, TeamRuleLink] = models.ManyToManyField(
         TeamRule, through="TeamRuleLink", related_name="teams"
     )
     name = models.CharField(max_length=120)
     description = models.TextField()
+    aliases = models.JSONField(default=dict, blank=True)  # as Skill.aliases
 
     class Meta(ContentItem.Meta):
         constraints = [models.UniqueConstraint(fields=["ruleset", "slug"], name="unique_team_slug")]
@@ -248,6 +253,7 @@ class Positional(models.Model):
     # Fields ("secondary") on which the sources disagree and none could be confirmed: pages say so.
     disputed = models.JSONField(default=list, blank=True)
     name = models.CharField(max_length=120)
+    aliases = models.JSONField(default=dict, blank=True)  # as Skill.aliases
 
     class Meta:
         ordering = ["team", "position"]
@@ -286,3 +292,32 @@ class ContentVersion(models.Model):
 
     def __str__(self) -> str:
         return self.token
+
+
+# Star players and inducements live in their own module; importing them here registers them with
+# the app (Django finds an app's models in its models module).
+from .models_match import Inducement, InducementModifier, StarPlayer, StarProfile, StarSkill  # noqa: E402
+
+__all__ = [
+    "ContentItem",
+    "ContentVersion",
+    "Figure",
+    "GameTable",
+    "GlossaryTerm",
+    "Inducement",
+    "InducementModifier",
+    "Positional",
+    "RuleSection",
+    "RuleVariant",
+    "Ruleset",
+    "Skill",
+    "SkillParameter",
+    "StarPlayer",
+    "StarProfile",
+    "StarSkill",
+    "StartingSkill",
+    "TableRow",
+    "Team",
+    "TeamRule",
+    "TeamRuleLink",
+]

@@ -11,11 +11,13 @@ from .formatting import collation_key
 from .models import (
     GameTable,
     GlossaryTerm,
+    Inducement,
     Positional,
     RuleSection,
     Ruleset,
     RuleVariant,
     Skill,
+    StarPlayer,
     StartingSkill,
     TableRow,
     Team,
@@ -50,6 +52,10 @@ def chapters(ruleset: Ruleset) -> list[RuleSection]:
     return list(
         RuleSection.objects.filter(ruleset=ruleset, parent=None).order_by("order", "slug").prefetch_related(children)
     )
+
+
+def section_slugs(ruleset: Ruleset) -> list[str]:
+    return list(RuleSection.objects.filter(ruleset=ruleset).values_list("slug", flat=True))
 
 
 def chapter_or_404(ruleset: Ruleset, slug: str) -> RuleSection:
@@ -203,6 +209,12 @@ def glossary_concordance(ruleset: Ruleset, lang: str) -> Concordance:
     return [(term, rows(term)) for term in terms]
 
 
+def has_differences(ruleset: Ruleset) -> bool:
+    """Whether the ruleset's differences page has anything to show: the changes between the Blood
+    Bowl editions, or variants of its rules (DreadBall, with one edition and none, has neither)."""
+    return ruleset.game == "bloodbowl" or RuleVariant.objects.filter(ruleset=ruleset).exists()
+
+
 def variants_of(ruleset: Ruleset) -> list[RuleVariant]:
     return list(RuleVariant.objects.filter(ruleset=ruleset).order_by("slug"))
 
@@ -346,3 +358,44 @@ def roster_positionals(ruleset_key: str) -> list[Positional]:
     parameters), in roster order: what the board offers to put on the pitch (three queries)."""
     rows = Positional.objects.filter(team__ruleset__key=ruleset_key).select_related("team__ruleset")
     return list(rows.order_by("team__slug", "position").prefetch_related("starting_skills__skill"))
+
+
+# --- star players and inducements --------------------------------------------------------------
+
+STAR_PREFETCH = (
+    "teams",
+    "rules",
+    "excluded_rules",
+    "players__starting_skills__skill__ruleset",
+    "players__starting_skills__parameter",
+)
+
+
+def stars(ruleset: Ruleset, lang: str) -> list[StarPlayer]:
+    """The ruleset's star players (each hire: a pair is one) in the language's alphabetical order,
+    with who they play for and their players."""
+    found = StarPlayer.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related(*STAR_PREFETCH)
+    return sorted(found, key=lambda s: collation_key(in_language(s, "name", lang), lang))
+
+
+def star_or_404(ruleset: Ruleset, slug: str) -> StarPlayer:
+    found = (
+        StarPlayer.objects.select_related("ruleset")
+        .prefetch_related(*STAR_PREFETCH)
+        .filter(ruleset=ruleset, slug=slug)
+        .first()
+    )
+    if found is None:
+        raise Http404(_("There is no star player called “%(slug)s”.") % {"slug": slug})
+    return found
+
+
+def inducements(ruleset: Ruleset) -> list[Inducement]:
+    """The ruleset's inducements in the rulebook's order, with the rules and teams they name."""
+    found = Inducement.objects.filter(ruleset=ruleset).select_related("ruleset")
+    return list(found.prefetch_related("requires", "modifiers__team", "modifiers__rule"))
+
+
+def team_rule_names(ruleset: Ruleset, lang: str) -> dict[str, str]:
+    """Every league and special rule of the ruleset by slug, in the language."""
+    return {rule.slug: in_language(rule, "name", lang) for rule in TeamRule.objects.filter(ruleset=ruleset)}

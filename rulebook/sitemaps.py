@@ -7,7 +7,8 @@ from typing import Any
 from django.contrib.sitemaps import Sitemap
 from django.urls import reverse
 
-from .models import GameTable, RuleSection, Ruleset, Skill, Team
+from .models import GameTable, GlossaryTerm, RuleSection, Ruleset, Skill, StarPlayer, Team
+from .selectors import has_differences
 from .vocab import BLOOD_BOWL_EDITIONS
 
 
@@ -20,11 +21,14 @@ class I18nSitemap(Sitemap):
 class StaticPagesSitemap(I18nSitemap):
     def items(self) -> list[tuple[str, tuple[str, ...]]]:
         pages: list[tuple[str, tuple[str, ...]]] = [("rulebook:home", ())]
-        for key in Ruleset.objects.values_list("key", flat=True):
-            for name in ("ruleset", "skills", "tables", "glossary", "differences"):
+        for ruleset in Ruleset.objects.all():
+            key = ruleset.key
+            for name in ("ruleset", "skills", "tables", "glossary"):
                 pages.append((f"rulebook:{name}", (key,)))
+            if has_differences(ruleset):
+                pages.append(("rulebook:differences", (key,)))
             if key in BLOOD_BOWL_EDITIONS:
-                pages.append(("rulebook:teams", (key,)))
+                pages += [(f"rulebook:{name}", (key,)) for name in ("teams", "stars", "inducements")]
         return pages
 
     def location(self, item: tuple[str, tuple[str, ...]]) -> str:
@@ -47,6 +51,14 @@ class SkillSitemap(I18nSitemap):
         return reverse("rulebook:skill", args=[item.ruleset.key, item.slug])
 
 
+class TermSitemap(I18nSitemap):
+    def items(self) -> Any:
+        return GlossaryTerm.objects.select_related("ruleset").order_by("ruleset__order", "slug")
+
+    def location(self, item: GlossaryTerm) -> str:
+        return reverse("rulebook:term", args=[item.ruleset.key, item.slug])
+
+
 class TableSitemap(I18nSitemap):
     def items(self) -> Any:
         return GameTable.objects.select_related("ruleset").order_by("ruleset__order", "order")
@@ -66,10 +78,20 @@ class TeamSitemap(I18nSitemap):
         return reverse(item[0], args=[item[1], item[2]])
 
 
+class StarSitemap(I18nSitemap):
+    def items(self) -> Any:
+        return StarPlayer.objects.select_related("ruleset").order_by("ruleset__order", "slug")
+
+    def location(self, item: StarPlayer) -> str:
+        return reverse("rulebook:star", args=[item.ruleset.key, item.slug])
+
+
 SITEMAPS = {
     "pages": StaticPagesSitemap,
     "chapters": ChapterSitemap,
     "skills": SkillSitemap,
     "tables": TableSitemap,
+    "terms": TermSitemap,
     "teams": TeamSitemap,
+    "stars": StarSitemap,
 }

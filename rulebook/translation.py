@@ -6,12 +6,15 @@ from .models import (
     Figure,
     GameTable,
     GlossaryTerm,
+    Inducement,
     Positional,
     RuleSection,
     Ruleset,
     RuleVariant,
     Skill,
     SkillParameter,
+    StarPlayer,
+    StarProfile,
     TableRow,
     Team,
     TeamRule,
@@ -76,3 +79,18 @@ class TeamTranslation(TranslationOptions):
 @register(Positional)
 class PositionalTranslation(TranslationOptions):
     fields = ("name",)
+
+
+@register(StarPlayer)
+class StarPlayerTranslation(TranslationOptions):
+    fields = ("name", "rule_name", "rule_text")
+
+
+@register(StarProfile)
+class StarProfileTranslation(TranslationOptions):
+    fields = ("name",)
+
+
+@register(Inducement)
+class InducementTranslation(TranslationOptions):
+    fields = ("name", "text")

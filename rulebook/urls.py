@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from .views import offline, pages, search, teams
+from .views import offline, pages, search, stars, teams
 from .vocab import BLOOD_BOWL_EDITIONS, RULESET_KEYS, alternation
 
 app_name = "rulebook"
@@ -47,6 +47,10 @@ urlpatterns = [
     path("<edition:ruleset>/teams/<slug:slug>/", teams.team, name="team"),
     path("<edition:ruleset>/teams/<slug:slug>/builder/", teams.builder, name="team-builder"),
     path("<edition:ruleset>/teams/<slug:slug>/builder/sheet/", teams.roster_sheet, name="roster-sheet"),
+    path("<edition:ruleset>/stars/", stars.stars, name="stars"),
+    path("<edition:ruleset>/stars/<slug:slug>/", stars.star, name="star"),
+    path("<edition:ruleset>/inducements/", stars.inducements, name="inducements"),
     path("<ruleset:ruleset>/glossary/", pages.glossary, name="glossary"),
+    path("<ruleset:ruleset>/glossary/<slug:slug>/", pages.term, name="term"),
     path("<ruleset:ruleset>/differences/", pages.differences, name="differences"),
 ]

@@ -41,6 +41,8 @@ ACCESS_CATEGORIES: dict[str, tuple[str, ...]] = {
 }
 # Team rules: the 2025 leagues and the team special rules (of either edition).
 TEAM_RULE_KINDS: tuple[str, ...] = ("league", "special-rule")
+# The gods a 2025 "Favoured of…" roster may choose from (its team file lists those it may).
+FAVOURED_GODS: tuple[str, ...] = ("hashut", "khorne", "nurgle", "slaanesh", "tzeentch", "undivided")
 
 SKILL_KINDS: tuple[str, ...] = ("skill", "trait")
 ACTIVATIONS: tuple[str, ...] = ("", "active", "passive")

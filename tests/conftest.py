@@ -57,6 +57,7 @@ def is_slow(item: pytest.Item) -> bool:
 SITE_FIXTURES = {"db", "transactional_db", "django_db_setup", "client", "admin_client", "async_client", "rf"}
 SITE_FIXTURES |= {"live_server", "site", "content_server", "settings", "django_user_model", "admin_user"}
 ENGINE_TESTS = Path(__file__).parent / "engine"
+BROWSER_FIXTURES = {"playwright_driver", "browser", "phone", "page"}
 
 
 def is_database_free(item: pytest.Item) -> bool:
@@ -89,6 +90,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     # Order is free: no test leaves the database changed (browser tests put it back,
     # tests/database_state.py), and none needs another to run first.
     for item in items:
+        if BROWSER_FIXTURES & set(getattr(item, "fixturenames", ())) and not item.get_closest_marker("browser"):
+            item.add_marker(pytest.mark.browser)  # wherever it lives: CI's second pass leaves them out
         if is_slow(item) and not item.get_closest_marker("slow"):
             item.add_marker(pytest.mark.slow)
     items.sort(key=lambda item: not is_slow(item))

@@ -1,6 +1,7 @@
 """Dependencies point one way, through narrow doors: tutorial → rulebook (its selectors, links,
-formatting, translated fields, notation, the content version's cache, sitemaps, vocabulary, query
-readers, serving decorators) → engine (standard library only), and views read no models."""
+worked-example registry, formatting, translated fields, notation, the content version's cache,
+sitemaps, vocabulary, query readers, serving decorators) → engine (standard library only), and
+views read no models."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ ROOT = Path(__file__).resolve().parent.parent
 TUTORIAL_DOORS = (
     "rulebook.selectors",
     "rulebook.links",
+    "rulebook.examples",
     "rulebook.formatting",
     "rulebook.sitemaps",
     "rulebook.vocab",

@@ -4,7 +4,7 @@ the engine's marks, the text alternative (positions in words), the chart and the
 from __future__ import annotations
 
 from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language
+from django.utils.translation import get_language, override
 from django.utils.translation import gettext as _
 
 from rulebook.engine.dreadball import dreadball_pitch
@@ -54,6 +54,11 @@ def square_name(square: tuple[int, int]) -> str:
 
 
 def positions_text(ws: Workspace, lang: str, dreadball: bool) -> list[str]:
+    with override(lang):  # the lines are in `lang`, whatever language is active
+        return _positions_lines(ws, lang, dreadball)
+
+
+def _positions_lines(ws: Workspace, lang: str, dreadball: bool) -> list[str]:
     teams = ws.scenario.teams
     lines = []
     for p in sorted(ws.cast.values(), key=lambda p: (p.team, p.number)):

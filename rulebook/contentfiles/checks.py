@@ -18,8 +18,23 @@ from ..vocab import (
     SKILL_CATEGORIES,
     SKILL_KINDS,
 )
+from .aliases import check_aliases
 from .files import ContentTree, ItemFile
-from .schema import KIND_BY_REF, RULESET_TRANSLATED, SECTION, SKILL, TABLE, TEAM, TEAM_RULE, TERM, VARIANT, Data
+from .schema import (
+    INDUCEMENT,
+    KIND_BY_REF,
+    RULESET_TRANSLATED,
+    SECTION,
+    SKILL,
+    STAR,
+    TABLE,
+    TEAM,
+    TEAM_RULE,
+    TERM,
+    VARIANT,
+    Data,
+)
+from .stars import check_inducement, check_star
 from .teams import check_parameters, check_team, check_team_rule
 
 SLUG_RE = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")
@@ -41,18 +56,27 @@ def check_tree(tree: ContentTree) -> list[str]:
             problems += [f"{item.path}: {message}" for message in found]
         elif item.spec is TEAM_RULE:
             problems += [f"{item.path}: {message}" for message in check_team_rule(item.data)]
+        elif item.spec in (STAR, INDUCEMENT):
+            check = check_star if item.spec is STAR else check_inducement
+            skills, rules, keys = teams.lookups(item.ruleset)
+            found = check(item.ruleset, item.data, skills, teams.teams.get(item.ruleset, set()), rules, keys)
+            problems += [f"{item.path}: {message}" for message in found]
     for parameters in tree.parameters:
         problems += [f"{parameters.path}: {message}" for message in check_parameters(parameters.data)]
     return problems
 
 
 class _TeamIndex:
-    """What team files point at, per ruleset: skill slugs, team rules (slug → kind), parameter keys."""
+    """What team, star and inducement files point at, per ruleset: skill slugs, team rules (slug →
+    kind), parameter keys and team slugs."""
 
     def __init__(self, tree: ContentTree) -> None:
         self.skills: dict[str, set[str]] = {}
         self.rules: dict[str, dict[str, str]] = {}
+        self.teams: dict[str, set[str]] = {}
         for item in tree.items:
+            if item.spec is TEAM:
+                self.teams.setdefault(item.ruleset, set()).add(item.data["slug"])
             if item.spec is SKILL:
                 self.skills.setdefault(item.ruleset, set()).add(item.data["slug"])
             elif item.spec is TEAM_RULE:
@@ -159,21 +183,7 @@ def _check_note_and_aliases(data: Data, name: str) -> Iterator[str]:
     readers use: a list of distinct non-empty strings, none of them the item's own name."""
     if not isinstance(data["translator_note"], str):
         yield "translator_note must be a plain string (it is not translated)"
-    yield from _check_aliases(data.get("aliases", {}), data[name], name)
-
-
-def _check_aliases(aliases: object, own: dict[str, str], name: str, prefix: str = "") -> Iterator[str]:
-    """A table of languages, each a list of distinct non-empty names, none of them the own name."""
-    if not isinstance(aliases, dict):
-        yield f"{prefix}aliases must be a table of languages"
-        return
-    for lang, names in aliases.items():
-        if lang not in LANGS:
-            yield f"{prefix}aliases: unknown language {lang!r}"
-        elif not isinstance(names, list) or not names or not all(isinstance(n, str) and n.strip() for n in names):
-            yield f"{prefix}aliases.{lang} must be a non-empty list of names"
-        elif len(set(names)) != len(names) or own.get(lang) in names:
-            yield f"{prefix}aliases.{lang} repeats a name or the item's own {name}"
+    yield from check_aliases(data.get("aliases", {}), data[name], name)
 
 
 def _check_table(data: Data) -> Iterator[str]:
@@ -189,7 +199,7 @@ def _check_table(data: Data) -> Iterator[str]:
             yield f"row {number}: empty range"
         yield from _missing_languages(row, ("name", "effect"), prefix=f"rows.{number}.")
         if "aliases" in row:
-            yield from _check_aliases(row["aliases"], row.get("name", {}), "name", prefix=f"rows.{number}.")
+            yield from check_aliases(row["aliases"], row.get("name", {}), "name", prefix=f"rows.{number}.")
 
 
 def _check_reference(ruleset: str, target: str, index: Index, where: str) -> Iterator[str]:

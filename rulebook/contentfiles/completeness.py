@@ -13,12 +13,36 @@ from typing import Any
 
 from django.conf import settings
 
-from ..models import GameTable, GlossaryTerm, RuleSection, Ruleset, Skill, SkillParameter, Team, TeamRule
+from ..models import (
+    GameTable,
+    GlossaryTerm,
+    Inducement,
+    RuleSection,
+    Ruleset,
+    Skill,
+    SkillParameter,
+    StarPlayer,
+    Team,
+    TeamRule,
+)
 from ..translated import all_languages
 from ..vocab import LANGS
 from .files import read_exceptions
 
-REPORT_KINDS = ("section", "skill", "trait", "table", "term", "team", "positional", "team-rule", "parameter")
+REPORT_KINDS = (
+    "section",
+    "skill",
+    "trait",
+    "table",
+    "term",
+    "team",
+    "positional",
+    "team-rule",
+    "parameter",
+    "star",
+    "star-player",
+    "inducement",
+)
 
 Fields = list[tuple[str, dict[str, str]]]  # ("slug.field", {lang: text})
 
@@ -59,6 +83,13 @@ def _items(ruleset: Ruleset) -> Iterator[tuple[str, str, str, Fields]]:
         yield "team-rule", "team-rule", rule.slug, list(_present(rule, ("name", "text"), ""))
     for parameter in SkillParameter.objects.filter(ruleset=ruleset):
         yield "parameter", "parameter", parameter.key, list(_present(parameter, ("label",), ""))
+    for star in StarPlayer.objects.filter(ruleset=ruleset).prefetch_related("players"):
+        yield "star", "star", star.slug, list(_present(star, ("name", "rule_name", "rule_text"), ""))
+        # As positionals: each player on his own, his fields named in the star's file ("players.grak.name").
+        for player in star.players.all():
+            yield "star-player", "star", star.slug, list(_present(player, ("name",), f"players.{player.slug}."))
+    for inducement in Inducement.objects.filter(ruleset=ruleset):
+        yield "inducement", "inducement", inducement.slug, list(_present(inducement, ("name", "text"), ""))
 
 
 def _exception_keys(root: Path) -> set[tuple[str, str, str, str]]:

@@ -22,15 +22,18 @@ from ..models import (
     SkillParameter,
     StartingSkill,
     TableRow,
+    Team,
     TeamRule,
     TeamRuleLink,
 )
 from .checks import check_tree
 from .files import ContentTree, ItemFile, read_tree, write_item, write_parameters, write_ruleset
 from .schema import (
+    INDUCEMENT,
     KINDS,
     SECTION,
     SKILL,
+    STAR,
     TABLE,
     TEAM,
     Data,
@@ -43,7 +46,8 @@ from .schema import (
     ruleset_to_dict,
     to_dict,
 )
-from .teams import assign, parameter_to_dict, positionals_from_dict, split_skill
+from .stars import set_inducement_relations, set_star_relations
+from .teams import assign, parameter_to_dict, positionals_from_dict, resolve_skill
 
 
 class ContentInvalid(Exception):
@@ -91,6 +95,12 @@ def queryset(spec: KindSpec) -> models.QuerySet[Any]:
         qs = qs.prefetch_related(
             "rule_links__rule", "positionals__starting_skills__skill", "positionals__starting_skills__parameter"
         )
+    elif spec is STAR:
+        qs = qs.prefetch_related(
+            "teams", "rules", "excluded_rules", "players__starting_skills__skill", "players__starting_skills__parameter"
+        )
+    elif spec is INDUCEMENT:
+        qs = qs.prefetch_related("requires", "modifiers__team", "modifiers__rule")
     return qs
 
 
@@ -247,6 +257,7 @@ def _set_relations(touched: list[tuple[ItemFile, Any]], parameters: dict[Paramet
     skills = {(s.ruleset.key, s.slug): s for s in Skill.objects.select_related("ruleset")}
     tables = {(t.ruleset.key, t.slug): t for t in GameTable.objects.select_related("ruleset")}
     rules = {(r.ruleset.key, r.slug): r for r in TeamRule.objects.select_related("ruleset")}
+    teams = {(t.ruleset.key, t.slug): t for t in Team.objects.select_related("ruleset")}
     for item, instance in touched:
         if item.spec is SECTION:
             parent = sections.get((item.ruleset, item.data["parent"]))
@@ -262,6 +273,10 @@ def _set_relations(touched: list[tuple[ItemFile, Any]], parameters: dict[Paramet
             TableRow.objects.bulk_create(rows_from_dict(instance, item.data))
         elif item.spec is TEAM:
             _set_team_relations(item, instance, skills, rules, parameters)
+        elif item.spec is STAR:
+            set_star_relations(item.ruleset, instance, item.data, skills, teams, rules, parameters)
+        elif item.spec is INDUCEMENT:
+            set_inducement_relations(item.ruleset, instance, item.data, teams, rules)
 
 
 def _set_team_relations(
@@ -282,18 +297,9 @@ def _set_team_relations(
     for positional, texts in positionals_from_dict(team, item.data):
         positional.save()
         for position, text in enumerate(texts, start=1):
-            parsed = split_skill(text)
-            assert parsed is not None  # checked before loading
-            slug, value = parsed
-            parameter = parameters.get((item.ruleset, value)) if value else None
+            skill, value, parameter = resolve_skill(item.ruleset, text, skills, parameters)
             starting.append(
-                StartingSkill(
-                    positional=positional,
-                    position=position,
-                    skill=skills[(item.ruleset, slug)],
-                    value="" if parameter else value,
-                    parameter=parameter,
-                )
+                StartingSkill(positional=positional, position=position, skill=skill, value=value, parameter=parameter)
             )
     StartingSkill.objects.bulk_create(starting)
 

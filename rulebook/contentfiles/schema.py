@@ -21,17 +21,20 @@ from ..models import (
     Figure,
     GameTable,
     GlossaryTerm,
+    Inducement,
     RuleSection,
     Ruleset,
     RuleVariant,
     Skill,
+    StarPlayer,
     TableRow,
     Team,
     TeamRule,
 )
 from ..translated import all_languages, set_in_language
 from ..vocab import LANGS
-from . import teams
+from . import stars, teams
+from .aliases import ordered_aliases, stored_aliases
 
 Data = dict[str, Any]
 
@@ -120,10 +123,15 @@ FIGURE = KindSpec(
 # Teams and team rules: their keys and layout are in teams.py (a team file holds its positionals).
 TEAM_RULE = KindSpec(folder="team-rules", ref="team-rule", model=TeamRule, plain=(), translated=("name", "text"))
 TEAM = KindSpec(folder="teams", ref="team", model=Team, plain=(), translated=("name", "description"))
+# Star players and inducements: their keys and layout are in stars.py (a star file holds his players).
+STAR = KindSpec(
+    folder="stars", ref="star", model=StarPlayer, plain=(), translated=("name",), optional_translated=stars.RULE_TEXTS
+)
+INDUCEMENT = KindSpec(folder="inducements", ref="inducement", model=Inducement, plain=(), translated=("name", "text"))
 
 # Load order matters only for references, which are resolved after every item exists; deletion runs
 # the other way round (a team goes before the skills and rules it names).
-KINDS: tuple[KindSpec, ...] = (SECTION, SKILL, TABLE, TERM, VARIANT, FIGURE, TEAM_RULE, TEAM)
+KINDS: tuple[KindSpec, ...] = (SECTION, SKILL, TABLE, TERM, VARIANT, FIGURE, TEAM_RULE, TEAM, STAR, INDUCEMENT)
 KIND_BY_REF: dict[str, KindSpec] = {spec.ref: spec for spec in KINDS}
 KIND_BY_FOLDER: dict[str, KindSpec] = {spec.folder: spec for spec in KINDS}
 
@@ -177,6 +185,10 @@ def normalise(spec: KindSpec, data: Data) -> Data:
         return teams.normalise_team(data)
     if spec is TEAM_RULE:
         return teams.normalise_team_rule(data)
+    if spec is STAR:
+        return stars.normalise_star(data)
+    if spec is INDUCEMENT:
+        return stars.normalise_inducement(data)
     out: Data = {"slug": data.get("slug", "")}
     for key, default in spec.plain:
         out[key] = data.get(key, default)
@@ -196,19 +208,12 @@ def normalise(spec: KindSpec, data: Data) -> Data:
             out["avoid"] = {lang: list(avoid[lang]) for lang in LANGS if avoid.get(lang)}
     _normalise_translated(out, data, spec.translated, spec.optional_translated)
     if spec in (SKILL, TERM) and data.get("aliases"):
-        out["aliases"] = _ordered_aliases(data["aliases"])
+        out["aliases"] = ordered_aliases(data["aliases"])
     if spec is TABLE:
         out["rows"] = [_normalise_row(row) for row in data.get("rows", [])]
     if spec is FIGURE:
         out["svg"] = data.get("svg", "")
     return out
-
-
-def _ordered_aliases(aliases: Any) -> Any:
-    """Languages in LANGS order; anything unexpected is kept for the check to reject."""
-    if not isinstance(aliases, dict):
-        return aliases
-    return {lang: aliases[lang] for lang in [*LANGS, *sorted(set(aliases) - set(LANGS))] if lang in aliases}
 
 
 def _normalise_row(row: Data) -> Data:
@@ -218,7 +223,7 @@ def _normalise_row(row: Data) -> Data:
     if "name" in out:
         out = {"range": out["range"], "name": out["name"], "effect": out["effect"]}
     if row.get("aliases"):  # what players call the result ("BH"), as for skills and terms
-        out["aliases"] = _ordered_aliases(row["aliases"])
+        out["aliases"] = ordered_aliases(row["aliases"])
     return out
 
 
@@ -249,6 +254,10 @@ def to_dict(spec: KindSpec, instance: Any) -> Data:
         return teams.team_to_dict(instance)
     if spec is TEAM_RULE:
         return teams.team_rule_to_dict(instance)
+    if spec is STAR:
+        return stars.star_to_dict(instance)
+    if spec is INDUCEMENT:
+        return stars.inducement_to_dict(instance)
     data: Data = {"slug": instance.slug}
     if spec is SECTION:
         data["parent"] = instance.parent.slug if instance.parent_id else ""
@@ -283,7 +292,7 @@ def to_dict(spec: KindSpec, instance: Any) -> Data:
         if any(v.strip() for v in values.values()):
             data[name] = values
     if spec in (SKILL, TERM) and instance.aliases:
-        data["aliases"] = {lang: list(instance.aliases[lang]) for lang in LANGS if instance.aliases.get(lang)}
+        data["aliases"] = stored_aliases(instance.aliases)
     if spec is TABLE:
         data["rows"] = [_row_to_dict(row) for row in instance.rows.all()]
     if spec is FIGURE:
@@ -298,7 +307,7 @@ def _row_to_dict(row: TableRow) -> Data:
         data["name"] = names
     data["effect"] = _translated_from(row, "effect")
     if row.aliases:
-        data["aliases"] = {lang: list(row.aliases[lang]) for lang in LANGS if row.aliases.get(lang)}
+        data["aliases"] = stored_aliases(row.aliases)
     return data
 
 
@@ -326,6 +335,12 @@ def apply_fields(spec: KindSpec, instance: Any, data: Data) -> None:
         return
     if spec is TEAM_RULE:
         teams.apply_team_rule(instance, data)
+        return
+    if spec is STAR:
+        stars.apply_star(instance, data)
+        return
+    if spec is INDUCEMENT:
+        stars.apply_inducement(instance, data)
         return
     if spec is SECTION:
         instance.order = data["order"]

@@ -12,9 +12,10 @@ import re
 from collections.abc import Iterator
 from typing import Any
 
-from ..models import Positional, SkillParameter, StartingSkill, Team, TeamRule
+from ..models import Positional, Skill, SkillParameter, StartingSkill, Team, TeamRule
 from ..translated import all_languages, set_in_language
-from ..vocab import ACCESS_CATEGORIES, LANGS, TEAM_RULE_KINDS
+from ..vocab import ACCESS_CATEGORIES, FAVOURED_GODS, LANGS, TEAM_RULE_KINDS
+from .aliases import check_aliases, ordered_aliases, stored_aliases
 
 Data = dict[str, Any]
 
@@ -52,6 +53,21 @@ def is_neutral(parameter: str) -> bool:
     return bool(NEUTRAL_PARAMETER_RE.match(parameter))
 
 
+def resolve_skill(
+    ruleset: str,
+    text: str,
+    skills: dict[tuple[str, str], Skill],
+    parameters: dict[tuple[str, str], SkillParameter],
+) -> tuple[Skill, str, SkillParameter | None]:
+    """The skill, neutral value and word parameter of a starting skill as a checked file writes it
+    ("loner (4+)", "animosity (all-team-mates)"), looked up by (ruleset, slug or key)."""
+    parsed = split_skill(text)
+    assert parsed is not None  # checked before loading
+    slug, value = parsed
+    parameter = parameters.get((ruleset, value)) if value else None
+    return skills[(ruleset, slug)], "" if parameter else value, parameter
+
+
 # --- canonical dicts from files -------------------------------------------------------------
 
 
@@ -62,10 +78,14 @@ def normalise_team(data: Data) -> Data:
     out["tier"] = data.get("tier", 0)
     if data.get("big_guys_max"):
         out["big_guys_max"] = data["big_guys_max"]
+    if data.get("favoured_of"):
+        out["favoured_of"] = list(data["favoured_of"])
     for key in ("source", "original_language", "translator_note"):
         out[key] = data.get(key, "")
     out["name"] = _languages(data.get("name"))
     out["description"] = _languages(data.get("description"))
+    if data.get("aliases"):  # the other names readers use (a former or community name)
+        out["aliases"] = ordered_aliases(data["aliases"])
     out["positionals"] = [_normalise_positional(p) for p in data.get("positionals", [])]
     return out
 
@@ -82,11 +102,13 @@ def _normalise_positional(data: Data) -> Data:
     if data.get("disputed"):
         out["disputed"] = list(data["disputed"])
     out["name"] = _languages(data.get("name"))
+    if data.get("aliases"):
+        out["aliases"] = ordered_aliases(data["aliases"])
     return out
 
 
 def normalise_team_rule(data: Data) -> Data:
-    return {
+    out: Data = {
         "slug": data.get("slug", ""),
         "kind": data.get("kind", ""),
         "source": data.get("source", ""),
@@ -94,6 +116,9 @@ def normalise_team_rule(data: Data) -> Data:
         "name": _languages(data.get("name")),
         "text": _languages(data.get("text")),
     }
+    if data.get("aliases"):
+        out["aliases"] = ordered_aliases(data["aliases"])
+    return out
 
 
 def normalise_parameters(data: Data) -> Data:
@@ -115,11 +140,15 @@ def team_to_dict(team: Team) -> Data:
     }
     if team.big_guys_max:
         data["big_guys_max"] = team.big_guys_max
+    if team.favoured_of:
+        data["favoured_of"] = list(team.favoured_of)
     data["source"] = team.source
     data["original_language"] = team.original_language
     data["translator_note"] = team.translator_note
     data["name"] = _translated(team, "name")
     data["description"] = _translated(team, "description")
+    if team.aliases:
+        data["aliases"] = stored_aliases(team.aliases)
     data["positionals"] = [_positional_to_dict(p) for p in team.positionals.all()]
     return data
 
@@ -141,11 +170,13 @@ def _positional_to_dict(positional: Positional) -> Data:
     if positional.disputed:
         data["disputed"] = list(positional.disputed)
     data["name"] = _translated(positional, "name")
+    if positional.aliases:
+        data["aliases"] = stored_aliases(positional.aliases)
     return data
 
 
 def team_rule_to_dict(rule: TeamRule) -> Data:
-    return {
+    data: Data = {
         "slug": rule.slug,
         "kind": rule.kind,
         "source": rule.source,
@@ -153,6 +184,9 @@ def team_rule_to_dict(rule: TeamRule) -> Data:
         "name": _translated(rule, "name"),
         "text": _translated(rule, "text"),
     }
+    if rule.aliases:
+        data["aliases"] = stored_aliases(rule.aliases)
+    return data
 
 
 def parameter_to_dict(parameter: SkillParameter) -> dict[str, str]:
@@ -167,15 +201,18 @@ def apply_team(team: Team, data: Data) -> None:
     team.apothecary = data["apothecary"]
     team.tier = data["tier"]
     team.big_guys_max = data.get("big_guys_max")
+    team.favoured_of = list(data.get("favoured_of", []))
     team.translator_note = data["translator_note"]
     assign(team, "name", data["name"])
     assign(team, "description", data["description"])
+    team.aliases = data.get("aliases", {})
 
 
 def apply_team_rule(rule: TeamRule, data: Data) -> None:
     rule.kind = data["kind"]
     assign(rule, "name", data["name"])
     assign(rule, "text", data["text"])
+    rule.aliases = data.get("aliases", {})
 
 
 def positionals_from_dict(team: Team, data: Data) -> list[tuple[Positional, list[str]]]:
@@ -192,6 +229,7 @@ def positionals_from_dict(team: Team, data: Data) -> list[tuple[Positional, list
             secondary=list(item["secondary"]),
             big_guy=bool(item.get("big_guy")),
             disputed=list(item.get("disputed", [])),
+            aliases=dict(item.get("aliases", {})),
             **{key: item[key] for key in PROFILE},
         )
         assign(positional, "name", item["name"])
@@ -219,6 +257,7 @@ def check_team(
                 yield f"broken cross-reference: {key} {slug!r} (no team-rules file)"
             elif rules[slug] != kind:
                 yield f"{key} {slug!r} is a team rule of kind {rules[slug]!r}, not {kind!r}"
+    yield from check_aliases(data.get("aliases", {}), data["name"], "name")
     if not data["positionals"]:
         yield "a team needs positionals"
     seen: set[str] = set()
@@ -230,6 +269,11 @@ def check_team(
             yield f"{label}: duplicate positional slug"
         seen.add(positional["slug"])
         yield from (f"{label}: {message}" for message in _check_positional(ruleset, positional, skills, parameters))
+    for god in data.get("favoured_of", []):
+        if god not in FAVOURED_GODS:
+            yield f"unknown god {god!r} in favoured_of (one of {', '.join(FAVOURED_GODS)})"
+    if data.get("favoured_of") and "favoured-of" not in data["special_rules"]:
+        yield "favoured_of lists the gods of a team with the favoured-of special rule"
     big_guys = [p for p in data["positionals"] if p.get("big_guy")]
     if data.get("big_guys_max") and not big_guys:
         yield "big_guys_max is set but no positional is a big_guy"
@@ -269,11 +313,13 @@ def _check_positional(ruleset: str, data: Data, skills: set[str], parameters: se
     for lang in LANGS:
         if not data["name"][lang].strip():
             yield f"missing language {lang!r} in name"
+    yield from check_aliases(data.get("aliases", {}), data["name"], "name")
 
 
 def check_team_rule(data: Data) -> Iterator[str]:
     if data["kind"] not in TEAM_RULE_KINDS:
         yield f"unknown team rule kind {data['kind']!r} ({' or '.join(TEAM_RULE_KINDS)})"
+    yield from check_aliases(data.get("aliases", {}), data["name"], "name")
 
 
 def check_parameters(data: Data) -> Iterator[str]:

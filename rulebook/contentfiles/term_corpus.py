@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..translated import all_languages
+from ..translated import all_languages, in_language
 from ..vocab import BLOOD_BOWL_EDITIONS
 
 BLOOD_BOWL = BLOOD_BOWL_EDITIONS
@@ -82,11 +82,24 @@ class SkillName:
     counterpart: str = ""  # "lrb6:slug" (set on bb2025 skills)
 
 
+@dataclass(frozen=True)
+class ItemName:
+    """The name of a team, positional, team rule or table result: what a text of its ruleset must
+    call it ("Línea Siervo", "Badly Hurt"), with the other names readers use (``aliases``)."""
+
+    ruleset: str
+    ref: str  # "team:vampire", "positional:vampire/thrall-lineman", "row:casualty/1"
+    name: dict[str, str]
+    aliases: dict[str, list[str]] = field(default_factory=dict)
+
+
 @dataclass
 class Corpus:
     fields: list[TextField] = field(default_factory=list)
     terms: list[Term] = field(default_factory=list)
     skills: list[SkillName] = field(default_factory=list)
+    names: list[ItemName] = field(default_factory=list)
+    lexicons: dict[str, set[str]] = field(default_factory=dict, repr=False, compare=False)  # a cache
 
 
 def corpus_from_db() -> Corpus:
@@ -121,14 +134,24 @@ def corpus_from_db() -> Corpus:
                 f"{counterpart.ruleset.key}:{counterpart.slug}" if counterpart else "",
             )
         )
+
+    def name(ruleset: str, ref: str, obj: Any) -> None:
+        corpus.names.append(ItemName(ruleset, ref, values(obj, "name"), dict(getattr(obj, "aliases", None) or {})))
+
     for team in Team.objects.select_related("ruleset").prefetch_related("positionals"):
         add(team.ruleset.key, f"team:{team.slug}", team, READ_FIELDS["team"])
+        name(team.ruleset.key, f"team:{team.slug}", team)
         for positional in team.positionals.all():
             add(team.ruleset.key, f"team:{team.slug}", positional, ("name",), f"positionals.{positional.slug}.")
+            name(team.ruleset.key, f"positional:{team.slug}/{positional.slug}", positional)
+    for rule in TeamRule.objects.select_related("ruleset"):
+        name(rule.ruleset.key, f"team-rule:{rule.slug}", rule)
     for table in GameTable.objects.select_related("ruleset").prefetch_related("rows"):
         add(table.ruleset.key, f"table:{table.slug}", table, READ_FIELDS["table"])
         for row in table.rows.all():
             add(table.ruleset.key, f"table:{table.slug}", row, ("name", "effect"), f"rows.{row.position}.")
+            if in_language(row, "name", "en"):
+                name(table.ruleset.key, f"row:{table.slug}/{row.position}", row)
     for term in GlossaryTerm.objects.select_related("ruleset"):
         add(term.ruleset.key, f"term:{term.slug}", term, READ_FIELDS["term"])
         corpus.terms.append(
@@ -167,14 +190,28 @@ def corpus_from_tree(root: Path) -> Corpus:
         for name in READ_FIELDS[kind]:
             if name in data:
                 corpus.fields.append(TextField(ruleset, ref, name, dict(data[name])))
+        if kind in ("team", "team-rule"):
+            corpus.names.append(ItemName(ruleset, ref, dict(data["name"]), dict(data.get("aliases", {}))))
         for positional in data.get("positionals", []) if kind == "team" else []:
             corpus.fields.append(
                 TextField(ruleset, ref, f"positionals.{positional['slug']}.name", dict(positional["name"]))
+            )
+            corpus.names.append(
+                ItemName(
+                    ruleset,
+                    f"positional:{data['slug']}/{positional['slug']}",
+                    dict(positional["name"]),
+                    dict(positional.get("aliases", {})),
+                )
             )
         for position, row in enumerate(data.get("rows", []) if kind == "table" else [], 1):
             for name in ("name", "effect"):
                 if name in row:
                     corpus.fields.append(TextField(ruleset, ref, f"rows.{position}.{name}", dict(row[name])))
+            if "name" in row:
+                corpus.names.append(
+                    ItemName(ruleset, f"row:{data['slug']}/{position}", dict(row["name"]), dict(row.get("aliases", {})))
+                )
         if kind == "skill":
             corpus.skills.append(SkillName(ruleset, data["slug"], dict(data["name"]), data.get("counterpart", "")))
         if kind == "term":

@@ -107,6 +107,9 @@ class Needle:
     source_lang: str
     also_langs: tuple[str, ...] = ()  # other languages whose name is the same string
     capitalised: bool = False  # only a capitalised mention inside a sentence counts
+    # ... or, when set, a mention in any case in a field whose English text uses this English
+    # term ("smarcarsi" beside "dodge"; "seguir tirando" beside "keep rolling" is a plain verb)
+    english: str = ""
 
     @property
     def source_langs(self) -> tuple[str, ...]:
@@ -143,48 +146,14 @@ def _is_multiword(text: str) -> bool:
 
 # --- the vocabularies of a language ----------------------------------------------------------
 
-STOPWORDS = {
-    "de",
-    "del",
-    "la",
-    "el",
-    "los",
-    "las",
-    "un",
-    "una",
-    "y",
-    "a",
-    "al",
-    "en",
-    "con",
-    "por",
-    "di",
-    "della",
-    "dei",
-    "il",
-    "lo",
-    "le",
-    "e",
-    "da",
-    "in",
-    "sul",
-    "per",
-    "du",
-    "des",
-    "les",
-    "et",
-    "au",
-    "aux",
-    "sur",
-    "d",
-    "l",
-    "of",
-    "the",
-    "and",
-    "to",
-    "on",
-    "for",
+# Words that do not count when names are compared: the articles and prepositions of each language.
+_LITTLE_WORDS = {
+    "es": "de del la el los las un una y a al en con por",
+    "it": "di della dei il lo le e da in sul per",
+    "fr": "du des les et au aux sur d l",
+    "en": "of the and to on for",
 }
+STOPWORDS = frozenset(word for words in _LITTLE_WORDS.values() for word in words.split())
 
 
 @lru_cache(maxsize=1 << 14)
@@ -239,6 +208,7 @@ class Vocabulary:
 
     names: list[str] = field(default_factory=list)
     words: set[str] = field(default_factory=set)  # folded
+    own_words: set[str] = field(default_factory=set)  # folded words of L's own names in R
     name_regexes: list[re.Pattern[str]] = field(default_factory=list)
 
     def has(self, text: str) -> bool:
@@ -269,6 +239,12 @@ def _vocabulary(corpus: Corpus, ruleset: str, lang: str) -> Vocabulary:
         vocab.words.update(casefolded(w) for w in WORD_RE.findall(name))
         if skill.ruleset == ruleset and name:
             own.add(name)
+    for item in corpus.names:  # teams, positionals, team rules, table results
+        name = base_name(item.name.get(lang, ""))
+        vocab.words.update(casefolded(w) for w in WORD_RE.findall(name))
+        if item.ruleset == ruleset and name:
+            own.add(name)
+    vocab.own_words = {casefolded(w) for name in own for w in WORD_RE.findall(name)}
     vocab.names = sorted(own, key=len, reverse=True)
     vocab.name_regexes = [term_regex(n, lang) for n in vocab.names]
     return vocab
@@ -280,6 +256,21 @@ def _foreign_distinctive(text: str, vocab: Vocabulary) -> bool:
     if ABBREVIATION_RE.match(text) or _is_multiword(text):
         return True
     return len(text) >= 6 and casefolded(text) not in vocab.words
+
+
+def _plain_word_too(text: str, vocab: Vocabulary) -> bool:
+    """A single word of the other edition that is also a plain word of R's texts ("Action",
+    "seguir"): it counts when written as a name, and, if distinct (below), also in lower case
+    beside the concept's English term ("smarcarsi" beside "dodge")."""
+    return not _is_multiword(text)
+
+
+def _distinct_word(text: str, own: str, vocab: Vocabulary) -> bool:
+    """A long word ("smarcarsi", "supporto") in none of L's names in R and not a form of R's own
+    term ("disperdersi" is the verb of "Dispersione")."""
+    folded = casefolded(text)
+    own_words = [casefolded(w) for w in WORD_RE.findall(own)]
+    return len(folded) >= 8 and folded not in vocab.own_words and all(w[:6] != folded[:6] for w in own_words)
 
 
 def _needles(corpus: Corpus, ruleset: str, lang: str, vocab: Vocabulary) -> list[Needle]:
@@ -349,8 +340,18 @@ def _edition_needles(corpus: Corpus, ruleset: str, lang: str, vocab: Vocabulary)
                 needles.append(Needle(wrong, mine.term[lang], "avoid", f"term:{mine.slug}", lang))
         if related(text, own) or vocab.has(text):
             continue
+        single = _plain_word_too(text, vocab)
+        distinct = single and lang != "en" and _distinct_word(text, own, vocab)
         needles.append(
-            Needle(text, mine.term[lang], "edition", f"term:{mine.slug}", lang, capitalised=not _is_multiword(text))
+            Needle(
+                text,
+                mine.term[lang],
+                "edition",
+                f"term:{mine.slug}",
+                lang,
+                capitalised=single,
+                english=base_name(mine.term["en"]) if distinct else "",
+            )
         )
     # (d2) the other edition's name of a skill, where R's name for it differs
     by_slug = {(s.ruleset, s.slug): s for s in corpus.skills}

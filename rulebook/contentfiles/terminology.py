@@ -40,12 +40,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Iterator
+from functools import lru_cache
 
 from ..vocab import LANGS
 from .term_corpus import (
     ALLOWED,
     BLOOD_BOWL,
     Corpus,
+    ItemName,
     SkillName,
     Term,
     TextField,
@@ -53,6 +55,7 @@ from .term_corpus import (
     corpus_from_tree,
     edition_texts,
 )
+from .term_names import english_words, lexicon, missing_names, name_checks, name_needles, untranslated
 from .term_words import (
     PLACEHOLDER_RE,
     REFERENCE_RE,
@@ -76,6 +79,7 @@ __all__ = [
     "BLOOD_BOWL",
     "Corpus",
     "Finding",
+    "ItemName",
     "SkillName",
     "Term",
     "TextField",
@@ -164,6 +168,15 @@ def _quoted(text: str, start: int, end: int) -> bool:
     return stars_before in (1, 3) and stars_after in (1, 3)
 
 
+def _in_italics(text: str, start: int, end: int) -> bool:
+    """Inside an italic span of its line, as a foreign expansion is written: "(*Fan Advantage ModifiEr*)"."""
+    line_start = text.rfind("\n", 0, start) + 1
+    line_end = text.find("\n", end)
+    before = text[line_start:start].replace("**", "")
+    after = text[end : len(text) if line_end < 0 else line_end].replace("**", "")
+    return before.count("*") % 2 == 1 and "*" in after
+
+
 LANGUAGE_WORDS = {
     "es": ("español", "castellano", "spagnolo", "espagnol", "spanish"),
     "it": ("italiano", "italiana", "italien", "italienne", "italian"),
@@ -228,7 +241,12 @@ def explain_matches(corpus: Corpus) -> list[Finding]:
 
 def _scan(corpus: Corpus, ruleset: str, lang: str, explain: bool = False) -> list[Finding]:
     vocab = _vocabulary(corpus, ruleset, lang)
-    compiled = [(needle, needle.regex, term_literal(needle.text)) for needle in _needles(corpus, ruleset, lang, vocab)]
+    needles = _needles(corpus, ruleset, lang, vocab)
+    needles += name_needles(corpus, ruleset, lang, vocab, taken=[key(n.text) for n in needles])
+    compiled = [(needle, needle.regex, term_literal(needle.text)) for needle in needles]
+    checks = name_checks(corpus, ruleset, lang)
+    english = english_words(corpus, ruleset)
+    plain = lexicon(corpus, lang)
     own_names = list(zip(vocab.name_regexes, map(term_literal, vocab.names), strict=True))
     own_end = [re.compile(r.pattern + r"$", r.flags) for r in vocab.name_regexes]
     findings: list[Finding] = []
@@ -237,6 +255,24 @@ def _scan(corpus: Corpus, ruleset: str, lang: str, explain: bool = False) -> lis
             continue
         text, foreign_spans, reference_ends = _masked((text_field.values.get(lang) or "").replace("’", "'"))
         lowered = text.lower()
+        english_text = _masked((text_field.values.get("en") or "").replace("’", "'"))[0]
+        if checks and not explain:
+            findings += missing_names(text_field, english_text, text, checks, lang)
+        for start, end in [] if explain else untranslated(english_text, text, lang, english, vocab, plain):
+            if not _quoted(text, start, end) and not _in_italics(text, start, end):
+                findings.append(
+                    Finding(
+                        ruleset,
+                        lang,
+                        text_field.path,
+                        text_field.ref,
+                        text_field.name,
+                        text[start:end],
+                        "its name in this language",
+                        "untranslated",
+                        _context(text, start, end),
+                    )
+                )
         own_spans = [
             m.span() for regex, literal in own_names if may_match(literal, text, lowered) for m in regex.finditer(text)
         ]
@@ -247,7 +283,8 @@ def _scan(corpus: Corpus, ruleset: str, lang: str, explain: bool = False) -> lis
             if not may_match(literal, text, lowered):
                 continue
             for match in regex.finditer(text):
-                if needle.capitalised and not _capitalised(text, match.start(), match.group(0)):
+                as_name = not needle.capitalised or _capitalised(text, match.start(), match.group(0))
+                if not as_name and not (needle.english and _english_uses(text_field, needle.english)):
                     continue
                 matches.append((match.start(), match.end(), needle))
         # The longest match wins: "heridas" inside "Tirada de heridas" is one stray, not two.
@@ -279,6 +316,16 @@ def _scan(corpus: Corpus, ruleset: str, lang: str, explain: bool = False) -> lis
                 )
             )
     return findings
+
+
+def _english_uses(text_field: TextField, english: str) -> bool:
+    """The field's English text uses the term (any case, any form: "dodge", "dodges")."""
+    return bool(_english_regex(english).search(text_field.values.get("en") or ""))
+
+
+@lru_cache(maxsize=1 << 10)
+def _english_regex(english: str) -> re.Pattern[str]:
+    return term_regex(english, "en")
 
 
 def _legitimate(

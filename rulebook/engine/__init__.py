@@ -11,10 +11,13 @@ checks it). What it answers:
   push-backs, armour and injury, passing, kick-off, set-up);
 - the odds of a whole turn (solve_turn, the one odds entry point) and a roll's target (roll_target);
 - which skills the engine counts, and where (the skills registry);
-- pricing a roster (price_roster).
+- pricing a roster (price_roster);
+- hiring for a match: which star players a team may hire (hiring_routes, conditions) and what an
+  inducement costs it (inducement_terms).
 Modules inside: types, pitch, dice, probability, explain, reasons, editions (lrb6, bb2025),
 movement, reach, block, pushback, injury, passing, kickoff, sequence (the re-roll solver), trees,
-turn (+ turn_d6, turn_block, turn_armour), targets, skills, analysis, questions, teambuilding; dreadball/.
+turn (+ turn_d6, turn_block, turn_armour), targets, skills, analysis, questions, teambuilding, hiring;
+dreadball/.
 """
 
 from .analysis import Analysis, BandAnswer, BlockAnswer, Interceptor, PassTarget, Route, RouteRoll, analyse
@@ -23,6 +26,22 @@ from .dice import BLOCK_FACES, BlockFace, halves_range, halves_value, parse_dice
 from .editions import EDITIONS, Bb2025, Edition, Lrb6, get_edition
 from .editions.base import RANGE_BANDS
 from .explain import Explanation, Modifier, target_explanation
+from .hiring import (
+    ANY_TEAM,
+    FOR_ANY,
+    FOR_APOTHECARY,
+    FOR_NO_APOTHECARY,
+    FOR_SPECIAL_RULE,
+    InducementOffer,
+    InducementTerms,
+    PriceModifier,
+    StarTerms,
+    TeamFacts,
+    conditions,
+    hiring_routes,
+    inducement_terms,
+)
+from .hiring import AVAILABILITY as INDUCEMENT_AVAILABILITY
 from .injury import injury_outcome
 from .kickoff import (
     fame_distribution,
@@ -88,12 +107,14 @@ from .turn import (
     CHAIN_KINDS,
     D6_KINDS,
     REROLL_SKILL,
+    ST_KINDS,
     Turn,
     TurnError,
     TurnOdds,
     TurnPlayer,
     TurnStep,
     check,
+    rerollable,
     solve_turn,
 )
 from .turn import KINDS as TURN_KINDS
@@ -120,6 +141,7 @@ def clear_caches() -> None:
 __all__ = [
     "ACTION_KINDS",
     "ALL_SQUARES",
+    "ANY_TEAM",
     "APOTHECARY",
     "ASSISTANT_COACHES",
     "ATTACKER_PREFERENCE",
@@ -131,6 +153,11 @@ __all__ = [
     "DEDICATED_FANS",
     "EDITIONS",
     "FAN_FACTOR",
+    "FOR_ANY",
+    "FOR_APOTHECARY",
+    "FOR_NO_APOTHECARY",
+    "FOR_SPECIAL_RULE",
+    "INDUCEMENT_AVAILABILITY",
     "MAX_PER_WIDE_ZONE",
     "MAX_PLAYERS_ON_PITCH",
     "MIN_ON_LINE_OF_SCRIMMAGE",
@@ -142,6 +169,7 @@ __all__ = [
     "RANGE_BANDS",
     "REROLL_SKILL",
     "SKILL_ALIASES",
+    "ST_KINDS",
     "TARGET_BANDS",
     "TARGET_CATCHES",
     "TARGET_KINDS",
@@ -162,12 +190,15 @@ __all__ = [
     "Distribution",
     "Edition",
     "Explanation",
+    "InducementOffer",
+    "InducementTerms",
     "Interceptor",
     "Lrb6",
     "Modifier",
     "PassTarget",
     "Player",
     "PositionalOffer",
+    "PriceModifier",
     "Problem",
     "ReachMap",
     "Resources",
@@ -177,10 +208,12 @@ __all__ = [
     "RouteRoll",
     "Side",
     "Square",
+    "StarTerms",
     "Status",
     "TargetSituation",
     "Team",
     "TeamBuildingRules",
+    "TeamFacts",
     "TeamOffer",
     "Turn",
     "TurnError",
@@ -200,6 +233,7 @@ __all__ = [
     "catch_roll",
     "check",
     "clear_caches",
+    "conditions",
     "content_slug",
     "d6_passes",
     "d6_success",
@@ -209,7 +243,9 @@ __all__ = [
     "halves_range",
     "halves_value",
     "hand_off_probability",
+    "hiring_routes",
     "in_edition",
+    "inducement_terms",
     "injury_outcome",
     "interception_chance",
     "kick_landing_distribution",
@@ -229,6 +265,7 @@ __all__ = [
     "price_roster",
     "push_options",
     "reach_map",
+    "rerollable",
     "resources_for",
     "roll_expression",
     "roll_target",

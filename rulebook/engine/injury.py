@@ -40,14 +40,18 @@ def injury_outcome(
     attacker: Player | None = None,
     action: str = "block",
     armour_modifier: int = 0,
+    skill_bonus: int | None = None,
+    reroll_armour: bool = False,
 ) -> InjuryOutcome:
     """Exact result of the armour (and injury) roll against `defender`.
 
     action: "block" (Mighty Blow, Claw apply), "foul" (Dirty Player applies; doubles send
     the fouler off, except a Sneaky Git's double on an armour roll that does not break;
     armour_modifier carries the foul assists), "chainsaw" (+3 armour), "crowd" (no armour
-    roll: straight to injury) or "other" (nothing modifies either roll: a stab). A defender
-    with the edition's armour immunity (2025 Iron Hard Skin) takes no armour modifier and no
+    roll: straight to injury) or "other" (nothing modifies either roll: a stab). skill_bonus
+    is a Mighty Blow that prints its value (2025 "Mighty Blow (+2)"), None the edition's usual
+    one; reroll_armour a failed armour roll rolled again (2025 Lone Fouler: a double on either
+    roll is seen). A defender with the edition's armour immunity (2025 Iron Hard Skin) takes no armour modifier and no
     Claws; Mighty Blow and Dirty Player then go to the injury roll.
     """
     if action not in ACTIONS:
@@ -56,8 +60,11 @@ def injury_outcome(
     mods: list[Modifier] = []
     bonus = 0
     if action == "block" and "mighty-blow" in skills:
-        bonus = edition.mighty_blow_bonus
-        mods.append(Modifier(bonus, "mighty_blow"))
+        bonus = edition.mighty_blow_bonus if skill_bonus is None else skill_bonus
+        if bonus == edition.mighty_blow_bonus:
+            mods.append(Modifier(bonus, "mighty_blow"))
+        else:
+            mods.append(Modifier(bonus, "mighty_blow_value", params(value=bonus)))
     if action == "foul" and "dirty-player" in skills:
         bonus = edition.dirty_player_bonus
         mods.append(Modifier(bonus, "dirty_player"))
@@ -80,8 +87,10 @@ def injury_outcome(
     if thick_skull:
         mods.append(Modifier(0, "thick_skull"))
     sneaky = action == "foul" and "sneaky-git" in skills
+    if reroll_armour:
+        mods.append(Modifier(0, "lone_fouler"))
     dist, broken, sent_off, joint = _enumerate(
-        edition, defender.av, bonus, flat, claw, stunty, thick_skull, action, immune, sneaky
+        edition, defender.av, bonus, flat, claw, stunty, thick_skull, action, immune, sneaky, reroll_armour
     )
     explanation = Explanation(
         defender.av,
@@ -107,10 +116,12 @@ def _enumerate(
     action: str,
     immune: bool = False,
     sneaky_git: bool = False,
+    reroll_armour: bool = False,
 ) -> tuple[Distribution[str], Fraction, Fraction, Distribution[tuple[str, bool]]]:
     table = edition.stunty_injury_table if stunty else edition.injury_table
     injury_mod = edition.stunty_injury_modifier if stunty else 0
-    unit = Fraction(1, 36 * 36)
+    rolls = 2 if reroll_armour else 1  # armour rolls at most, each of 36 results, then the injury's 36
+    unit = Fraction(1, 36 ** (rolls + 1))
     counts: dict[tuple[str, bool], int] = {}
     foul = action == "foul"
     armour_bonus = 0 if immune else bonus  # an immune defender's armour takes no modifier at all
@@ -125,25 +136,32 @@ def _enumerate(
     def add(key: tuple[str, bool], n: int) -> None:
         counts[key] = counts.get(key, 0) + n
 
-    for a, b in _PAIRS:
-        natural = a + b
-        if action == "crowd":
-            bonus_left, is_broken = 0, True
-        elif breaks(natural, natural + flat):
-            bonus_left, is_broken = bonus, True
-        elif armour_bonus and breaks(natural, natural + flat + armour_bonus):
-            bonus_left, is_broken = 0, True
-        else:
-            bonus_left, is_broken = 0, False
-        seen_on_armour = foul and a == b and action != "crowd"
-        if not is_broken:
-            add(("armour_holds", seen_on_armour and not sneaky_git), 36)
-            continue
-        for c, d in _PAIRS:
-            result = injury_result(
-                table, c + d + injury_mod + bonus_left, thick_skull, edition.thick_skull_stunned_total
-            )
-            add((result, seen_on_armour or (foul and c == d)), 1)
+    def armour_roll(weight: int, seen_before: bool, rerolls_left: int) -> None:
+        for a, b in _PAIRS:
+            natural = a + b
+            if action == "crowd":
+                bonus_left, is_broken = 0, True
+            elif breaks(natural, natural + flat):
+                bonus_left, is_broken = bonus, True
+            elif armour_bonus and breaks(natural, natural + flat + armour_bonus):
+                bonus_left, is_broken = 0, True
+            else:
+                bonus_left, is_broken = 0, False
+            seen_on_armour = foul and a == b and action != "crowd"
+            if not is_broken:
+                seen = seen_before or (seen_on_armour and not sneaky_git)
+                if rerolls_left:
+                    armour_roll(weight // 36, seen, rerolls_left - 1)
+                else:
+                    add(("armour_holds", seen), weight)
+                continue
+            for c, d in _PAIRS:
+                result = injury_result(
+                    table, c + d + injury_mod + bonus_left, thick_skull, edition.thick_skull_stunned_total
+                )
+                add((result, seen_before or seen_on_armour or (foul and c == d)), weight // 36)
+
+    armour_roll(36**rolls, False, rolls - 1)
     joint = Distribution({k: v * unit for k, v in counts.items()})
     dist = joint.map(lambda pair: pair[0])
     broken = ONE - dist["armour_holds"]

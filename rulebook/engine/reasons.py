@@ -88,6 +88,8 @@ REASONS: dict[str, str] = {
     "armour_modifier": "modifier to the armour roll",
     "foul_assists": "assists on the foul (net)",
     "mighty_blow": "Mighty Blow: +1 to armour or injury",
+    "mighty_blow_value": "Mighty Blow: +{value} to armour or injury",
+    "lone_fouler": "Lone Fouler: with no assists, the failed armour roll is rolled again",
     "dirty_player": "Dirty Player: +1 to armour or injury on a foul",
     "claw": "Claw: armour breaks on {threshold}+",
     "chainsaw": "Chainsaw: +3 to armour",

@@ -2,8 +2,11 @@
 re-rolls they share, solved exactly (engine/sequence.py) and explained.
 
 A Turn is its players (each with his own skills, Loner target, ST, AG and MA) and its steps in
-order. A step is one roll or one chain of rolls: a D6 test (turn_d6), a block (turn_block), an
-armour, foul, chainsaw or stab chain (turn_armour). A step written `conditional` runs only after
+order. A step is one roll or one chain of rolls: a D6 test (turn_d6, Hypnotic Gaze among them),
+a roll against the opponent's ST (Dauntless, whose success the block just after it reads;
+Tentacles, whose "held" is the branch result when "?" steps follow), a block (turn_block), an
+armour, foul (Bribe, 2025 Argue the Call), chainsaw or stab chain (turn_armour). What the rules
+refuse in these is checked in turn_checks.py. A step written `conditional` runs only after
 the previous roll ended in its "branch" result (a block knocking the defender down when the goal
 was a push; a dodger followed by a Shadowing player); the others are skipped over then. A step
 that follows a pass knows whether the pass was accurate, and an armour roll whether the block
@@ -15,7 +18,7 @@ number, never two on one roll); skill re-rolls, Pro and Break Tackle belong to e
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -30,20 +33,14 @@ from .turn_armour import results as armour_results
 from .turn_armour import sent_off as foul_sent_off
 from .turn_block import GOALS as BLOCK_GOALS
 from .turn_block import BlockSpec, block_tree, one_roll
-from .turn_d6 import Dodge, Rerolls, Throw, catch_tree, dodge_tree, landing_tree, target_tree, throw_tree
+from .turn_checks import TurnError, check_new_rolls
+from .turn_d6 import Dodge, Rerolls, Throw, catch_tree, dodge_tree, landing_tree, st_roll_tree, target_tree, throw_tree
 
-D6_KINDS = ("dodge", "rush", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land", "leap", "roll")
+D6_KINDS = ("dodge", "rush", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land", "leap", "gaze", "roll")
+ST_KINDS = ("dauntless", "tentacles")  # their value is the opponent's ST (the roller's is his own)
 CHAIN_KINDS = ("armour", "foul", "chainsaw", "stab")
-KINDS = (*D6_KINDS, "block", *CHAIN_KINDS)
+KINDS = (*D6_KINDS, *ST_KINDS, "block", *CHAIN_KINDS)
 REROLL_SKILL = {**SKILL_REROLLS, "handoff": "catch", "hailmary": "pass"}  # which skill re-rolls which kind
-
-
-class TurnError(ValueError):
-    """A turn the rules do not allow: code names the problem, step (1-based) the faulty step."""
-
-    def __init__(self, code: str, step: int | None = None, **params: object) -> None:
-        self.code, self.step, self.params = code, step, params
-        super().__init__(f"{code} (step {step}): {params}" if step else f"{code}: {params}")
 
 
 @dataclass(frozen=True)
@@ -54,6 +51,10 @@ class TurnPlayer:
     st: int = 3
     ag: int = 3  # in the edition's notation (classic AG 3; 2025 AG 3+): Break Tackle in the classic rules
     ma: int = 6  # classic Shadowing
+    values: tuple[tuple[str, int], ...] = ()  # skills printing a value: ("mighty-blow", 2)
+
+    def value(self, skill: str) -> int | None:
+        return dict(self.values).get(skill)
 
 
 @dataclass(frozen=True)
@@ -72,6 +73,9 @@ class TurnStep:
     tentacles: int | None = None  # the Tentacles player's ST
     shadowing: int | None = None  # the Shadowing player's MA (any value in 2025)
     intercept: int | None = None  # the interceptor's target
+    dauntless: int | None = None  # block: the dice after a Dauntless roll that worked (-2: the defender's 2)
+    bribe: bool = False  # foul: a Bribe against the sending-off
+    argue: bool = False  # foul: Argue the Call first (2025)
 
 
 @dataclass(frozen=True)
@@ -145,6 +149,7 @@ def check(edition: Edition, turn: Turn) -> None:
             raise TurnError("skill_not_on_roll", i, skill=sorted(idle)[0])
         if step.kind == "hailmary" and edition.hail_mary_fumbles_on_one_only and hail_mary_fumble(step) > 1:
             raise TurnError("hail_mary_on_one", i)
+        check_new_rolls(edition, turn, i, step)
 
 
 def acting_against(edition: Edition, kind: str) -> frozenset[str]:
@@ -166,8 +171,16 @@ def hail_mary_fumble(step: TurnStep) -> int:
     return max(step.fumble, step.value - 1)
 
 
+def rerollable(edition: Edition, kind: str) -> bool:
+    """Whether any re-roll may save a step of this kind: not an armour chain (only a chainsaw's
+    kick-back roll), nor the 2025 Tentacles roll, which the Tentacles player's coach makes."""
+    if kind in CHAIN_KINDS and kind not in ("chainsaw", "foul"):
+        return False
+    return kind != "tentacles" or edition.tentacles_escape_rerollable
+
+
 def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
-    if kind in CHAIN_KINDS and kind != "chainsaw" and kind != "foul":
+    if not rerollable(edition, kind):
         return Rerolls(player.name, team=False)
     slug = REROLL_SKILL.get(kind)
     if kind == "ttm" and edition.pass_skill_rerolls_throw_team_mate:
@@ -192,7 +205,7 @@ def _step_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
     step = turn.steps[index]
     who = turn.player(step.player)
     skills = normalise(who.skills)
-    who = TurnPlayer(who.name, skills, who.loner, who.st, who.ag, who.ma)
+    who = TurnPlayer(who.name, skills, who.loner, who.st, who.ag, who.ma, who.values)
     against = normalise(step.against)
     rerolls = rerolls_for(edition, who, step.kind)
     following = _following_kind(turn, index)
@@ -210,15 +223,18 @@ def _step_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             edition.shadowing_follows(who.ma, step.shadowing) if step.shadowing is not None else ZERO,
         )
         return [{"": dodge_tree(dodge, rerolls)}]
+    if kind in ST_KINDS:
+        return [{"": st_roll_tree(edition, kind, step.value, who.st, rerolls, _branch_follows(turn, index))}]
     if kind in ("catch", "handoff"):
-        return [{c: catch_tree(edition, step.value, c, rerolls) for c in ("", "inaccurate")}]
+        diving = "diving-catch" in skills and kind == "catch"
+        return [{c: catch_tree(edition, step.value, c, rerolls, diving) for c in ("", "accurate", "inaccurate")}]
     if kind == "land":
         return [{c: landing_tree(edition, step.value, c, rerolls) for c in ("", "subpar")}]
     if kind in ("pass", "hailmary", "ttm"):
         throw = Throw(
             step.value,
             hail_mary_fumble(step) if kind == "hailmary" else step.fumble,
-            step.intercept,
+            None if "cloud-burster" in skills else step.intercept,  # 2025: no interception at all
             hail_mary=kind == "hailmary",
             team_mate=kind == "ttm",
             caught_next=following in (("land",) if kind == "ttm" else ("catch",)),
@@ -230,8 +246,12 @@ def _step_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
         spec = _block_spec(step, skills, against)
         frenzy = "frenzy" in skills
         first = {"": block_tree(edition, spec, rerolls, frenzy_follows=frenzy)}
+        if index > 0 and turn.steps[index - 1].kind == "dauntless":
+            dice = step.dauntless if step.dauntless is not None else 1  # equal ST, no assists: one die
+            won = replace(spec, dice=abs(dice), defender_chooses=dice < 0)
+            first["dauntless"] = block_tree(edition, won, rerolls, frenzy_follows=frenzy)
         return [first, {"": block_tree(edition, spec, rerolls, frenzy_follows=False)}] if frenzy else [first]
-    spec_a = _armour_spec(step, skills, against)
+    spec_a = _armour_spec(step, who, against)
     return [{c: armour_tree(edition, spec_a, c, rerolls) for c in ("", "down", "crowd", "pushed")}]
 
 
@@ -239,8 +259,23 @@ def _block_spec(step: TurnStep, skills: frozenset[str], against: frozenset[str])
     return BlockSpec(step.value, step.defender_chooses, skills, against, step.blitz, step.crowd, step.goal or "down")
 
 
-def _armour_spec(step: TurnStep, skills: frozenset[str], against: frozenset[str]) -> ArmourSpec:
-    return ArmourSpec(step.kind, step.value, step.goal or "break", skills, against, step.assists)
+def _armour_spec(step: TurnStep, who: TurnPlayer, against: frozenset[str]) -> ArmourSpec:
+    skills = normalise(who.skills)
+    return ArmourSpec(
+        step.kind,
+        step.value,
+        step.goal or "break",
+        skills,
+        against,
+        step.assists,
+        who.value("mighty-blow"),
+        step.bribe,
+        step.argue,
+    )
+
+
+def _branch_follows(turn: Turn, index: int) -> bool:
+    return index + 1 < len(turn.steps) and turn.steps[index + 1].conditional
 
 
 def _following_kind(turn: Turn, index: int) -> str:
@@ -318,12 +353,16 @@ def _step_odds(edition: Edition, turn: Turn, index: int, owners: list[int], repo
     if step.kind == "block":
         outcomes = one_roll(edition, _block_spec(step, skills, against))
     elif step.kind in CHAIN_KINDS:
-        spec = _armour_spec(step, skills, against)
+        spec = _armour_spec(step, turn.player(step.player), against)
         outcomes = armour_results(edition, spec)
         sent = foul_sent_off(edition, spec) if step.kind == "foul" else ZERO
+    alone = report.alone[mine[0]]
+    if step.kind == "dauntless":  # its failure goes on to the block too: say how often it works
+        need = step.value - turn.player(step.player).st + (1 if edition.dauntless_needs_higher else 0)
+        alone = Fraction(max(0, 7 - max(need, 1)), 6)
     return StepOdds(
         step,
-        report.alone[mine[0]],
+        alone,
         reached,
         sum((report.stops[n] for n in mine), ZERO),
         spent,
@@ -344,6 +383,7 @@ __all__ = [
     "KINDS",
     "OPPONENT_SKILLS",
     "PLAYER_SKILLS",
+    "ST_KINDS",
     "StepOdds",
     "Turn",
     "TurnError",
@@ -352,5 +392,6 @@ __all__ = [
     "TurnStep",
     "check",
     "program",
+    "rerollable",
     "solve_turn",
 ]

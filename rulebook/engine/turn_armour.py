@@ -6,6 +6,10 @@ The numbers come from injury.injury_outcome; nothing here may be re-rolled but t
 kick-back roll. The goal says what counts: "break" (the armour breaks), "ko" (knocked out or
 worse), "cas" (a casualty: badly hurt or worse). A fouler sent off after reaching the goal ends
 the turn: that counts only when the foul was the last thing to do (the solver's "after_goal").
+Against a sending-off the coach may Argue the Call (2025: on a 6 the fouler stays, the turnover
+stands) and use a Bribe (2+: no sending-off and no turnover; after a failed argument only), each
+if he chooses: the solver argues only where it cannot cost the turn. 2025 Lone Fouler re-rolls a
+failed armour roll of a foul with no assists (written /a:0).
 """
 
 from __future__ import annotations
@@ -16,8 +20,8 @@ from functools import lru_cache
 
 from .editions.base import Edition
 from .injury import injury_outcome
-from .probability import Distribution
-from .trees import Leaf, Tree, chance
+from .probability import Distribution, d6_success
+from .trees import Leaf, Tree, binary, chance, decide
 from .turn_d6 import Rerolls, chainsaw_start
 from .types import Player
 
@@ -38,6 +42,9 @@ class ArmourSpec:
     attacker_skills: frozenset[str] = frozenset()
     victim_skills: frozenset[str] = frozenset()
     assists: int = 0  # a foul's offensive minus defensive assists
+    mighty_blow: int | None = None  # a Mighty Blow printing its value (2025 "+2"); None: the edition's
+    bribe: bool = False  # a Bribe against the sending-off
+    argue: bool = False  # Argue the Call against it (2025)
 
 
 @lru_cache(maxsize=1024)
@@ -48,7 +55,8 @@ def joint(edition: Edition, spec: ArmourSpec, context: str) -> Distribution[tupl
     victim = Player("v", "away", None, av=spec.av, skills=spec.victim_skills)
     chainsaw_foul = spec.kind == "foul" and "chainsaw" in spec.attacker_skills
     modifier = spec.assists + (edition.chainsaw_armour_bonus if chainsaw_foul else 0)
-    outcome = injury_outcome(edition, victim, attacker, action, modifier)
+    lone = spec.kind == "foul" and "lone-fouler" in spec.attacker_skills and spec.assists == 0
+    outcome = injury_outcome(edition, victim, attacker, action, modifier, spec.mighty_blow, lone)
     assert outcome.joint is not None
     return outcome.joint
 
@@ -62,8 +70,10 @@ def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerol
     reaches = REACHES[spec.goal]
     branches: list[tuple[Fraction, Tree]] = []
     for (result, sent_off), p in joint(edition, spec, context).items():
+        leaf: Tree
         if result in reaches:
-            leaf = Leaf("after_goal", tag="sent_off") if sent_off else Leaf("ok", "down", tag=result)
+            reached = Leaf("ok", "down", tag=result)
+            leaf = referee(edition, spec, reached) if sent_off else reached
         else:
             leaf = Leaf("fail", tag="sent_off" if sent_off else result)
         branches.append((p, leaf))
@@ -73,13 +83,43 @@ def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerol
     return tree
 
 
+def referee(edition: Edition, spec: ArmourSpec, reached: Leaf) -> Tree:
+    """A fouler seen after reaching the goal: sent off, a turnover (the goal counts only when
+    nothing was left to do), unless a Bribe works; arguing first (2025) trades the Bribe's chance
+    of no turnover for a 6 that keeps him on the pitch with the turnover."""
+    seen: Tree = Leaf("after_goal", tag="sent_off")
+    bribed = (
+        binary(d6_success(edition.bribe_works_on), seen, Leaf("ok", reached.context, tag="bribed"))
+        if spec.bribe
+        else seen
+    )
+    if not (spec.argue and edition.argue_the_call_on):
+        return bribed
+    argued = binary(d6_success(edition.argue_the_call_on), bribed, Leaf("after_goal", tag="argued"))
+    return decide((argued, bribed))  # on a tie he argues: it costs nothing then
+
+
+def stays_chance(edition: Edition, spec: ArmourSpec) -> Fraction:
+    """Chance that a fouler seen by the referee still stays on the pitch (an argument, then a Bribe)."""
+    stays_fraction = Fraction(0)
+    left = Fraction(1)
+    if spec.argue and edition.argue_the_call_on:
+        won = d6_success(edition.argue_the_call_on)
+        stays_fraction, left = won, 1 - won
+    if spec.bribe:
+        stays_fraction += left * d6_success(edition.bribe_works_on)
+    return stays_fraction
+
+
 def results(edition: Edition, spec: ArmourSpec, context: str = "") -> dict[str, Fraction]:
     """The chain's results on one go (no kick-back roll), for the explanation."""
     return joint(edition, spec, context).map(lambda pair: pair[0]).as_dict()
 
 
 def sent_off(edition: Edition, spec: ArmourSpec, context: str = "") -> Fraction:
-    return joint(edition, spec, context).probability(lambda pair: pair[1])
+    """Chance the fouler leaves the pitch on one go: seen, and neither an argument nor a Bribe saves him."""
+    seen = joint(edition, spec, context).probability(lambda pair: pair[1])
+    return seen * (1 - stays_chance(edition, spec))
 
 
-__all__ = ["GOALS", "REACHES", "ArmourSpec", "armour_tree", "joint", "results", "sent_off"]
+__all__ = ["GOALS", "REACHES", "ArmourSpec", "armour_tree", "joint", "referee", "results", "sent_off", "stays_chance"]

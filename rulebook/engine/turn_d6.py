@@ -2,7 +2,9 @@
 rushes, pick-ups, catches and hand-offs, passes (accurate, inaccurate, fumbled; interceptions),
 the Hail Mary Pass, Throw Team-Mate and the landing, leaps and any other D6 test.
 
-A target is the natural roll needed (2..6: a 1 always fails and a 6 always passes). Every result
+A target is the roll needed before the roller's own modifiers (Break Tackle, Diving Tackle's -2):
+it may lie outside 2..6 (a 7+ that Break Tackle brings back within reach), and in every D6 test
+of both editions a natural 1 fails and a natural 6 passes whatever the modifiers. Every result
 but the best may be re-rolled once (skill, Pro, team re-roll), as the rules allow; what each
 result leads to is a Leaf of the sequence solver (engine/sequence.py).
 """
@@ -88,7 +90,7 @@ class Dodge:
 
 @lru_cache(maxsize=4096)
 def dodge_tree(dodge: Dodge, rerolls: Rerolls) -> Tree:
-    need = clamp_target(dodge.target)
+    need = dodge.target  # not clamped: Break Tackle's bonus counts from the written target (7+ with +2: 5+)
     through: Tree = binary(dodge.shadowed, OK, Leaf("branch", tag="shadowed")) if dodge.shadowed else OK
     bt = Resource("break-tackle", rerolls.player) if dodge.break_tackle else None
 
@@ -139,16 +141,19 @@ def bounces_onto_catcher(times: int) -> Fraction:
 
 
 @lru_cache(maxsize=4096)
-def catch_tree(edition: Edition, target: int, context: str, rerolls: Rerolls) -> Tree:
+def catch_tree(edition: Edition, target: int, context: str, rerolls: Rerolls, diving: bool = False) -> Tree:
     """A catch; after an inaccurate pass the ball must first come to the catcher, scattered onto
-    his square or bounced onto it, and the catch is harder by the edition's modifier for each."""
+    his square or bounced onto it, and the catch is harder by the edition's modifier for each.
+    Diving Catch: +1 after an accurate pass, and in 2025 to a ball scattered back onto his square
+    (he is in the target square; a bounce is never helped)."""
     if context != "inaccurate":
-        return target_tree(target, rerolls)
+        return target_tree(target - (1 if diving and context == "accurate" else 0), rerolls)
     times = edition.inaccurate_pass_scatters
     back, bounced = scatter_back(times), bounces_onto_catcher(times)
+    diving_back = 1 if diving and edition.diving_catch_after_inaccurate else 0
     return chance(
         (
-            (back, target_tree(target + catch_penalty(edition, "inaccurate_pass"), rerolls)),
+            (back, target_tree(target + catch_penalty(edition, "inaccurate_pass") - diving_back, rerolls)),
             (bounced, target_tree(target + catch_penalty(edition, "bounce"), rerolls)),
             (ONE - back - bounced, Leaf("fail", tag="missed")),
         )
@@ -230,6 +235,24 @@ def landing_tree(edition: Edition, target: int, context: str, rerolls: Rerolls) 
     return target_tree(target + penalty, rerolls)
 
 
+def st_roll(works: Fraction, rerolls: Rerolls, won: Leaf, lost: Leaf) -> Tree:
+    """A roll that works with this chance (Dauntless, breaking free of Tentacles), re-rolled once
+    on a loss when the coach likes: `lost` may still be an "ok" that the next roll reads."""
+    fresh = binary(works, lost, won)
+    return binary(works, decide((lost, *rerolls.options(fresh, lost))), won)
+
+
+def st_roll_tree(edition: Edition, kind: str, their_st: int, st: int, rerolls: Rerolls, branch_follows: bool) -> Tree:
+    """Dauntless (D6 + his ST must beat the opponent's: no natural 6 rule) or the roll to break
+    free of a Tentacles player (held: the end of his action, or the "?" steps written after it)."""
+    if kind == "dauntless":
+        need = their_st - st + (1 if edition.dauntless_needs_higher else 0)
+        won, lost = Leaf("ok", "dauntless", tag="dauntless_won"), Leaf("ok", tag="dauntless_lost")
+        return st_roll(Fraction(max(0, 7 - max(need, 1)), 6), rerolls, won, lost)
+    held = Leaf("branch" if branch_follows else "fail", tag="held")
+    return st_roll(ONE - edition.tentacles_hold(st, their_st), rerolls, Leaf("ok", tag="escaped"), held)
+
+
 def chainsaw_start(edition: Edition, rerolls: Rerolls, then: Tree) -> Tree:
     """The kick-back roll before a chainsaw attack (or a chainsaw foul): a 1 hits the wielder."""
     return target_tree(edition.chainsaw_hits_on, rerolls, then, Leaf("fail", tag="kick_back"))
@@ -249,6 +272,8 @@ __all__ = [
     "landing_tree",
     "passes",
     "scatter_back",
+    "st_roll",
+    "st_roll_tree",
     "target_tree",
     "throw_tree",
 ]

@@ -8,7 +8,19 @@ import re
 from collections.abc import Callable
 
 from ..links import chapter_of, positional_anchor, team_rule_anchor
-from ..models import Figure, GameTable, GlossaryTerm, RuleSection, Ruleset, RuleVariant, Skill, Team, TeamRule
+from ..models import (
+    Figure,
+    GameTable,
+    GlossaryTerm,
+    Inducement,
+    RuleSection,
+    Ruleset,
+    RuleVariant,
+    Skill,
+    StarPlayer,
+    Team,
+    TeamRule,
+)
 from ..rendering.markup import Reference, plain_text
 from ..selectors import team_rule_homes
 from ..translated import all_languages, in_language
@@ -59,6 +71,8 @@ def _plain_with(labels: Labels) -> Callable[[object, str, str], dict[str, str]]:
 
 
 TABLE_WORDS = {"es": "tabla", "it": "tabella", "fr": "tableau", "en": "table"}
+# What players add to a player's name when they ask its price ("coste del matatrolls").
+COST_WORDS = {"es": "coste precio", "it": "costo prezzo", "fr": "coût prix", "en": "cost price"}
 # "regla especial enjambre", "necromancer special rule": what a team rule is called finds it too.
 TEAM_RULE_WORDS = {
     "league": {"es": "liga", "it": "lega", "fr": "ligue", "en": "league"},
@@ -164,6 +178,11 @@ def build_documents() -> list[Document]:
             documents.append(row_document)
     documents += _team_documents()
     documents += _team_rule_documents(plain)
+    documents += _star_documents(plain)
+    documents += [
+        Document("inducement", i.ruleset.key, i.slug, _langs(i, "name"), plain(i, "text", i.ruleset.key))
+        for i in Inducement.objects.select_related("ruleset")
+    ]
     # Glossary terms of the same concept in the other rulesets of the same game are aliases too.
     concepts: dict[tuple[str, str], list[Document]] = {}
     for term in terms:
@@ -200,11 +219,13 @@ def _team_documents() -> list[Document]:
         }
         document = Document("team", team.ruleset.key, team.slug, names, texts)
         _add_aliases(document, {"it": names["en"]})  # Italian players type the English name
+        _add_own_aliases(document, team)  # a former or community name ("Morts-Vivants Titubants")
         documents.append(document)
         for positional in positionals:
             titles = {lang: f"{in_language(positional, 'name', lang)} · {names[lang]}" for lang in LANGS}
             skills = {
                 lang: ", ".join(in_language(s.skill, "name", lang) for s in positional.starting_skills.all())
+                + f". {COST_WORDS[lang]} {positional.cost}"  # "bull centaur cost" finds the player
                 for lang in LANGS
             }
             positional_document = Document(
@@ -217,7 +238,33 @@ def _team_documents() -> list[Document]:
                 parent_slug=team.slug,
             )
             _add_aliases(positional_document, {"it": titles["en"]})
+            _add_own_aliases(positional_document, positional)  # "Rouleau Compresseur", the Deathroller
             documents.append(positional_document)
+    return documents
+
+
+def _star_documents(plain: Callable[[object, str, str], dict[str, str]]) -> list[Document]:
+    """A star player (one hire: a pair is one document), found by his name, each of his players'
+    names ("Grak" finds Grak and Crumbleberry) and the English ones; its text is his special rule
+    and his players' skills."""
+    documents: list[Document] = []
+    stars = StarPlayer.objects.select_related("ruleset").prefetch_related("players__starting_skills__skill")
+    for star in stars:
+        key = star.ruleset.key
+        rule = plain(star, "rule_text", key)
+        players = list(star.players.all())
+        texts = {
+            lang: " ".join(
+                [in_language(star, "rule_name", lang), rule[lang]]
+                + [in_language(s.skill, "name", lang) for p in players for s in p.starting_skills.all()]
+            ).strip()
+            for lang in LANGS
+        }
+        document = Document("star", key, star.slug, _langs(star, "name"), texts)
+        for player in players if len(players) > 1 else []:
+            _add_aliases(document, _langs(player, "name"))
+        _add_aliases(document, {lang: in_language(star, "name", "en") for lang in LANGS})
+        documents.append(document)
     return documents
 
 
@@ -246,5 +293,6 @@ def _team_rule_documents(plain: Callable[[object, str, str], dict[str, str]]) ->
             parent_slug=homes[rule.pk],
         )
         _add_aliases(document, {"it": document.names["en"]})  # Italian players type the English name
+        _add_own_aliases(document, rule)  # a former French name ("Pots-de-vin et Corruption")
         documents.append(document)
     return documents

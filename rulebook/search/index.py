@@ -85,6 +85,7 @@ class Match:
     tier: int = NONE  # SAME, OTHER or NONE: where the deciding words matched
     other_langs: set[str] = field(default_factory=set)  # languages of the other-language names that matched
     edition_hit: bool = False  # an edition word of the query is in one of its names ("… since LRB6")
+    whole_name: bool = False  # the query is one of its names, whole ("placaje")
 
 
 class SearchIndex:
@@ -100,6 +101,9 @@ class SearchIndex:
         self.name_words: list[list[tuple[str, str]]] = []
         # Per document and language: its name without leading articles ("calcio d inizio").
         self.name_keys: list[dict[str, str]] = []
+        # Per document and language: the folded words of its own name (not aliases), to see how much
+        # of a name a query covers ("ogre" is all of "Ogre · Human", a third of "Rat Ogre · Skaven").
+        self.own_name_words: list[dict[str, frozenset[str]]] = []
         lengths: dict[str, list[int]] = {lang: [] for lang in LANGS}
         folded: dict[str, str] = {}
 
@@ -158,6 +162,9 @@ class SearchIndex:
                 full.pop("", None)
             self.full_names.append(fulls)
             self.name_words.append(doc_words)
+            self.own_name_words.append(
+                {lang: frozenset(fold_word(w) for w in words(doc.names.get(lang, ""))) for lang in LANGS}
+            )
             self.name_keys.append(
                 {lang: normalized([fold_word(w) for w in words(doc.names.get(lang, ""))])[1] for lang in LANGS}
             )

@@ -64,6 +64,30 @@ OPTIONAL_WORDS: dict[str, frozenset[str]] = {
         "avant"
     ),
 }
+
+
+# Conjugated verbs of the four languages read as the infinitive the rules' titles use ("se mueve"
+# asks about "Mover a un jugador", "mi sono mosso" about "Muovere un giocatore"), folded. Stemming
+# cannot join them: "mueve" and "mover" share no stem.
+def _verbs(infinitives: dict[str, str]) -> dict[str, str]:
+    return {verb: infinitive for infinitive, verbs in infinitives.items() for verb in verbs.split()}
+
+
+VERB_NOUNS: dict[str, dict[str, str]] = {
+    "es": _verbs({"mover": "mueve mueven muevo moverse movido moverme moverlo"}),
+    "it": _verbs({"muovere": "muove muovono muovo muoversi mosso mossi muovermi"}),
+    "fr": _verbs({"deplacer": "deplace deplacent bouge bougent bouger"}),
+    "en": {},
+}
+# Verbs that only carry a question about a rule's noun ("me rompe la armadura": the armour is the
+# subject) are optional, like the question words above.
+ARMOUR_VERBS: dict[str, frozenset[str]] = {
+    "es": _words("rompe rompen romper rompio roto rota rotos"),
+    "it": _words("rompe rompono rompere rotta rotto rompa essermi esserci"),
+    "fr": _words("casse cassent casser cassee perce percent percee"),
+    "en": _words("break breaks broke broken breaking"),
+}
+
 # Words that are optional only right after another word: "se passe" (happens) but "passe" (pass).
 OPTIONAL_AFTER: dict[str, dict[str, frozenset[str]]] = {
     "fr": {"passe": frozenset({"se", "s"}), "passent": frozenset({"se", "s"})},
@@ -86,6 +110,16 @@ EDITION_PAIRS: dict[tuple[str, str], tuple[str, ...]] = {
     ("blood", "bowl"): BLOOD_BOWL_EDITIONS,
 }
 RULESET_OF_WORD: dict[str, str] = {word: key for key, group in EDITION_WORDS.items() for word in group}
+# An edition named in words ("nueva edición", "old edition"), folded, read as its key word: the
+# words themselves are everywhere ("Nueva habilidad", "New normal skill") and mean nothing else.
+_EDITIONS_IN_WORDS = {
+    "2025": "new edition|latest edition|new rules|nueva edicion|ultima edicion|nuevas reglas|nuova edizione|"
+    "ultima edizione|nuove regole|nouvelle edition|derniere edition|nouvelles regles",
+    "lrb6": "old edition|old rules|antigua edicion|vieja edicion|vecchia edizione|ancienne edition|anciennes regles",
+}
+EDITION_IN_WORDS: dict[tuple[str, ...], str] = {
+    tuple(pair.split()): key for key, pairs in _EDITIONS_IN_WORDS.items() for pair in pairs.split("|")
+}
 
 # What kind of question it is. "What is a touchback" wants the definition (a glossary term or a
 # skill), "how does interception work" wants the rules section that explains it.
@@ -127,14 +161,17 @@ DOTTED_RE = re.compile(r"\b(?:[^\W\d_]\.){2,}")
 
 def plan_query(query: str, lang: str, max_words: int = 20) -> QueryPlan:
     query = DOTTED_RE.sub(lambda found: found.group(0).replace(".", ""), query)
-    raw = [fold(w) for w in words(query)][:max_words]
     lang = lang if lang in LANGS else "en"
+    nouns = VERB_NOUNS[lang]
+    raw = [nouns.get(w, w) for w in _editions_in_words([fold(w) for w in words(query)][:max_words])]
     optional_words = OPTIONAL_WORDS[lang]
     after = OPTIONAL_AFTER.get(lang, {})
     optional = []
     for i, word in enumerate(raw):
         previous = raw[i - 1] if i else ""
-        optional.append(word in STOPWORDS or word in optional_words or previous in after.get(word, ()))
+        optional.append(
+            word in STOPWORDS or word in optional_words or word in ARMOUR_VERBS[lang] or previous in after.get(word, ())
+        )
     edition = [False] * len(raw)
     named: list[frozenset[str]] = []
     for i, word in enumerate(raw):
@@ -161,6 +198,18 @@ def plan_query(query: str, lang: str, max_words: int = 20) -> QueryPlan:
             optional[i] = False
             edition[i] = False
     return QueryPlan(tuple(raw), tuple(optional), tuple(edition), rulesets, _question_kind(query, raw, lang))
+
+
+def _editions_in_words(raw: list[str]) -> list[str]:
+    """ "nuova edizione" → "2025": a pair of words naming an edition becomes its key word."""
+    out: list[str] = []
+    for word in raw:
+        pair = (out[-1], word) if out else None
+        if pair in EDITION_IN_WORDS:
+            out[-1] = EDITION_IN_WORDS[pair]
+        else:
+            out.append(word)
+    return out
 
 
 def _question_kind(query: str, raw: list[str], lang: str) -> str:

@@ -29,10 +29,27 @@ NAME_PREFIX_BONUS = {NAME: (12.0, 6.0), ALIAS: (6.0, 3.0), ABBR: (6.0, 4.0)}
 # "what is" question: the glossary entry (the definition) comes before the section.
 QUESTION_SECTION_BONUS = 16.0
 DEFINITION_TERM_BONUS = 8.0
+NAMED_SKILL_WITHIN = 3  # terms among the first results that bring the skill they name along
 POPULARITY = 1.0  # times the log of how many documents share the name (see SearchIndex.name_popularity)
+# Times the share of the item's own name that the query's words cover: of two names that both hold
+# the typed word, the one with fewer other words comes first ("ogre": the Ogre, then the Rat Ogre).
+NAME_SHARE = 1.0
+NAME_SHARE_KINDS = ("positional", "team")  # names of a few words each ("Ogre · Human")
 # Equal scores: the ruleset's page, the item's own page (skill), then rules, tables, glossary, rows.
 # A kind not listed here (a new kind of document) comes after these on ties and ranks like them.
-KIND_ORDER = {"ruleset": -1, "skill": 0, "trait": 0, "section": 1, "table": 2, "term": 3, "row": 4}
+# Stars and inducements rank with tables: an inducement's page (the rule in full) before the glossary
+# term of the same name ("bribe").
+KIND_ORDER = {
+    "ruleset": -1,
+    "skill": 0,
+    "trait": 0,
+    "section": 1,
+    "table": 2,
+    "star": 2,
+    "inducement": 2,
+    "term": 3,
+    "row": 4,
+}
 UNLISTED_KIND = 2
 RULESET_ORDER = {key: position for position, key in enumerate(RULESET_KEYS)}
 SHORT_TYPO_MAX = 3
@@ -53,7 +70,22 @@ def rank_top(
 ) -> tuple[list[Match], int]:
     """The best ``limit`` matches, best first, and how many there are in all (only those are sorted)."""
     results, key = _matches(index, plan, lang, current, ruleset)
-    return heapq.nsmallest(limit, results, key=key), len(results)
+    return _named_skills_after_terms(heapq.nsmallest(limit, results, key=key), results, limit), len(results)
+
+
+def _named_skills_after_terms(top: list[Match], results: list[Match], limit: int) -> list[Match]:
+    """A glossary term typed whole ("placaje", the Block action) is followed by the skill it names
+    (Block, es "Placar"), which the query's words alone would leave below every "Placaje …" skill."""
+    skills = {(m.document.ruleset, m.document.slug): m for m in results if m.document.kind in ("skill", "trait")}
+    out: list[Match] = []
+    for match in top[:NAMED_SKILL_WITHIN]:
+        if match not in out:
+            out.append(match)
+        skill = skills.get((match.document.ruleset, match.document.slug))
+        if match.document.kind == "term" and match.whole_name and skill is not None and skill not in out:
+            out.append(skill)
+    out += [m for m in top[NAMED_SKILL_WITHIN:] if m not in out]
+    return out[:limit]
 
 
 SortKey = Callable[[Match], tuple[object, ...]]
@@ -117,8 +149,13 @@ def _matches(index: SearchIndex, plan: QueryPlan, lang: str, current: str, rules
         if match.name_hit:  # a whole name or its start typed means its words hit a name
             bonus, whole_name = _name_bonus(index, doc_id, whole, core or " ".join(query_words), lang, plan)
         match.score += bonus
+        match.whole_name = whole_name
         if doc.kind in ("skill", "trait") and match.name_hit:
             match.score += 0.5  # a skill's own page beats a row that mentions it
+        if doc.kind in NAME_SHARE_KINDS and match.tier == SAME and not whole_name:
+            own = index.own_name_words[doc_id][lang]
+            if own:
+                match.score += NAME_SHARE * len(own & match.matched) / len(own)
         if match.tier == SAME and required_count <= 2 and not whole_name:
             shared = index.name_popularity.get((lang, index.name_keys[doc_id][lang]), 1)
             match.score += POPULARITY * math.log(shared)

@@ -5,12 +5,15 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from django.http import HttpResponse, HttpResponseRedirect
+from django.http import Http404, HttpResponse, HttpResponseRedirect
 from django.shortcuts import render
 from django.utils.cache import add_never_cache_headers
 from django.utils.translation import get_language
+from django.utils.translation import gettext as _
 
+from .. import glossary as glossary_pages
 from .. import rosters, selectors, table_rolls
+from ..examples import examples_for
 from ..http import HtmxHttpRequest, query_filter
 from ..rendering.markup import plain_text
 from ..search.text import fold
@@ -30,11 +33,11 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 @public_page()
 def ruleset_home(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
-    return render(
-        request,
-        "rulebook/ruleset.html",
-        {"ruleset": current, "chapters": selectors.chapters(current), "tables": selectors.tables(current)},
-    )
+    chapters = selectors.chapters(current)
+    slugs = frozenset(selectors.section_slugs(current))
+    examples = examples_for(current.key, slugs, get_language())  # every scenario of the ruleset
+    context = {"ruleset": current, "chapters": chapters, "tables": selectors.tables(current), "examples": examples}
+    return render(request, "rulebook/ruleset.html", context)
 
 
 @public_page()
@@ -45,6 +48,7 @@ def chapter(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     sections = selectors.chapter_sections(chapter_obj)
     variants = {s.slug: selectors.variants_for(current, f"section:{s.slug}") for s in [chapter_obj, *sections]}
     position = [c.pk for c in chapters].index(chapter_obj.pk)
+    slugs = frozenset(s.slug for s in [chapter_obj, *sections])
     return render(
         request,
         "rulebook/chapter.html",
@@ -54,6 +58,7 @@ def chapter(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
             "chapters": chapters,
             "sections": [(s, variants[s.slug]) for s in sections],
             "chapter_variants": variants[chapter_obj.slug],
+            "examples": examples_for(current.key, slugs, get_language()),
             "previous": chapters[position - 1] if position > 0 else None,
             "next": chapters[position + 1] if position + 1 < len(chapters) else None,
         },
@@ -187,6 +192,14 @@ def glossary(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     return render(request, "rulebook/glossary.html", context)
 
 
+@public_page()
+def term(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
+    """One glossary term: its definition, the skill and rules it names, and the concordance."""
+    current = selectors.ruleset_or_404(ruleset)
+    page = glossary_pages.term_page(glossary_pages.term_or_404(current, slug), get_language())
+    return render(request, "rulebook/term.html", {"ruleset": current, "page": page, "langs": LANGS})
+
+
 def _first_letters(terms: list[tuple[Any, Any]], lang: str) -> list[tuple[str, str]]:
     """The A–Z jump list: each initial (accents folded, "É" under E; "#" for a digit) and the slug of its
     first term."""
@@ -204,6 +217,8 @@ SHOW_CHOICES = ("all", "changed")
 @public_page(params=("show",))
 def differences(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
+    if not selectors.has_differences(current):
+        raise Http404(_("This ruleset has one edition and no variant of its rules: there are no differences to show."))
     show = request.GET.get("show", "all")
     show = show if show in SHOW_CHOICES else "all"
     changes = [s for s in selectors.edition_changes(current, get_language()) if s.ruleset.key == NEWER_EDITION]

@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .. import rosters, selectors
+from .. import hiring, rosters, selectors
 from ..http import HtmxHttpRequest, QueryError, query_int, query_text
 from ..serving import public_page
 
@@ -50,10 +50,14 @@ def teams(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
 def team(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.team_or_404(current, slug)
+    lang = get_language()
+    rule_names = selectors.team_rule_names(current, lang)
     context = {
         "ruleset": current,
         "team": item,
         "rules": selectors.team_rules(item),
+        "star_hires": hiring.hires([item], selectors.stars(current, lang), rule_names),
+        "team_inducements": hiring.team_inducements(item, selectors.inducements(current), rule_names),
         "positionals": rosters.positional_views(item, get_language()),
         "characteristics": rosters.characteristic_labels(item, get_language()),
         "big_guys": [p for p in item.positionals.all() if p.big_guy],

@@ -15,8 +15,9 @@ from rulebook.vocab import ACCESS_CATEGORIES, BLOOD_BOWL_EDITIONS
 
 pytestmark = pytest.mark.django_db
 
-# ruleset: (teams, positionals, team rules, skill parameters)
-COUNTS = {"lrb6": (24, 105, 1, 0), "bb2025": (30, 159, 20, 3)}
+# ruleset: (teams, positionals, team rules, skill parameters: those of the rosters, and the three
+# Hatred keywords of the 2025 star players, big-guy, dwarf, undead)
+COUNTS = {"lrb6": (24, 105, 1, 0), "bb2025": (30, 159, 20, 6)}
 # Rows of every table, per ruleset (the content's tables, checked against their SOURCES files).
 TABLE_ROWS = {
     "lrb6": {

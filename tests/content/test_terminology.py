@@ -75,6 +75,8 @@ DECISIONS = [
     ("bb2025", "it", "Il giocatore esce dalla zona di controllo dell'avversario.", "zona di controllo"),
     ("lrb6", "es", "El jugador está marcado por dos rivales.", "marcado"),
     ("lrb6", "it", "Il giocatore lascia la zona di placcaggio dell'avversario.", "zona di placcaggio"),
+    # issue 27: the Big Guy keyword is "Grandullón" in Spanish, not the interface's old "Tipo grande"
+    ("bb2025", "es", "El capitán no puede ser un Tipo grande.", "Tipo grande"),
 ]
 
 
@@ -176,9 +178,59 @@ SKILLS = [
 ]
 
 
-def strays(ruleset: str, lang: str, text: str, field: str = "body") -> list[str]:
-    values = dict.fromkeys(LANGS, "") | {lang: text}
-    corpus = T.Corpus([T.TextField(ruleset, "section:example", field, values)], TERMS, SKILLS)
+def item(ref: str, es: str, it: str, fr: str, en: str, aliases: dict[str, list[str]] | None = None) -> T.ItemName:
+    return T.ItemName("bb2025", ref, {"es": es, "it": it, "fr": fr, "en": en}, aliases or {})
+
+
+# Item names as they were on main before issue 27 (eab3320): what the texts below must call them.
+NAMES = [
+    item(
+        "positional:vampire/thrall-lineman",
+        "Línea Siervo",
+        "Thrall Lineman",
+        "Trois-quarts Serviteur",
+        "Thrall Lineman",
+    ),
+    item(
+        "positional:dwarf/deathroller",
+        "Apisonadora",
+        "Deathroller",
+        "Roule-Mort",
+        "Deathroller",
+        {"fr": ["Rouleau Compresseur"]},
+    ),
+    item(
+        "positional:orc/big-un-blocker",
+        "Bloqueador Orco Grandote",
+        "Big Un Blocker",
+        "Bloqueur Kosto",
+        "Big Un Blocker",
+    ),
+    item(
+        "positional:lizardmen/saurus-blocker",
+        "Bloqueador Saurio",
+        "Saurus Blocker",
+        "Bloqueur Saurus",
+        "Saurus Blocker",
+    ),
+    item("positional:human/catcher", "Receptor Humano", "Human Catcher", "Receveur Humain", "Human Catcher"),
+    item("positional:human/lineman", "Línea Humano", "Human Lineman", "Trois-quarts Humain", "Human Lineman"),
+    item(
+        "positional:dark-elf/runner", "Corredor Elfo Oscuro", "Dark Elf Runner", "Coureur Elfe Noir", "Dark Elf Runner"
+    ),
+    item("positional:human/thrower", "Lanzador Humano", "Human Thrower", "Lanceur Humain", "Human Thrower"),
+    item("positional:human/blitzer", "Blitzer Humano", "Human Blitzer", "Blitzer Humain", "Human Blitzer"),
+    item("row:casualty/1", "Gravemente herido", "Malconcio", "Commotion", "Badly Hurt"),
+    item("team-rule:team-captain", "Capitán del equipo", "Team Captain", "Capitaine", "Team Captain"),
+]
+SPECIAL_ACTION = term(
+    "bb2025", "special-action", "Acción especial", "Azione speciale", "Action spéciale", "Special Action"
+)
+
+
+def strays(ruleset: str, lang: str, text: str, field: str = "body", english: str = "") -> list[str]:
+    values = dict.fromkeys(LANGS, "") | {"en": english} | {lang: text}
+    corpus = T.Corpus([T.TextField(ruleset, "section:example", field, values)], [*TERMS, SPECIAL_ACTION], SKILLS, NAMES)
     return [f"{f.found}|{f.rule}" for f in T.find_strays(corpus, [ruleset], [lang])]
 
 
@@ -241,6 +293,78 @@ def test_legitimate_uses_are_not_strays() -> None:
     assert strays("bb2025", "it", "Era Presa Sicura nelle regole classiche.", field="change_note") == []
     # a capitalised single word of the other edition at the start of a sentence is not a name
     assert strays("lrb6", "it", "Spinto indietro, cade.") == []
+
+
+# --- item names and English left in a translation (issue 27) --------------------------------------
+# The texts are copied from main before issue 27 (eab3320), where the checker found none of them.
+
+
+def test_a_field_that_names_an_item_differently_in_two_languages_is_found() -> None:
+    """The Bloodlust text named the Thrall Lineman "Siervo Línea" in Spanish (the positional is
+    "Línea Siervo") and "Trois-quart Sbire" in French (then "Trois-quarts Serviteur"), and its
+    Badly Hurt "Magullado" and "Contusione" (the casualty table: "Gravemente herido", "Malconcio")."""
+    english = "this player may bite an adjacent Thrall Lineman team-mate, treating any Casualty result as Badly Hurt"
+    spanish = (
+        "puede morder a un compañero Siervo Línea adyacente, tratando cualquier resultado de Lesión como Magullado"
+    )
+    assert strays("bb2025", "es", spanish, english=english) == [
+        "Thrall Lineman|name-missing",
+        "Badly Hurt|name-missing",
+    ]
+    french = (
+        "peut mordre un coéquipier Trois-quart Sbire adjacent, en traitant tout résultat Éliminé comme une Commotion"
+    )
+    assert strays("bb2025", "fr", french, english=english) == ["Thrall Lineman|name-missing"]
+    italian = (
+        "può mordere un compagno Thrall Lineman adiacente, trattando qualsiasi risultato Infortunio come una Contusione"
+    )
+    assert strays("bb2025", "it", italian, english=english) == ["Badly Hurt|name-missing"]
+    # the same words in the item's order and in another form of each word are its name
+    assert strays("bb2025", "es", "a los compañeros Líneas Siervos, como Gravemente heridos", english=english) == []
+    # a plain English phrase ("badly hurt" in lower case, a plural) names no item
+    assert strays("bb2025", "es", "queda muy maltrecho", english="the player is badly hurt") == []
+
+
+def test_english_words_left_in_a_translation_are_found() -> None:
+    """The 2025 casualty table left the keywords in English in Spanish and French."""
+    english = "not Big Guy, Blitzer, Blocker, Catcher, Lineman, Runner, Special or Thrower"
+    spanish = "no valen Big Guy, Blitzer, Blocker, Catcher, Lineman, Runner, Special ni Thrower"
+    expected = ["Big Guy", "Blocker", "Catcher", "Lineman", "Runner", "Special", "Thrower"]  # Blitzer is Spanish too
+    assert strays("bb2025", "es", spanish, english=english) == [f"{w}|untranslated" for w in expected]
+    french = "sauf Big Guy, Blitzer, Blocker, Catcher, Lineman, Runner, Special et Thrower"
+    assert strays("bb2025", "fr", french, english=english) == [f"{w}|untranslated" for w in expected]
+    assert strays("bb2025", "es", "no valen Grandullón, Blitzer, Bloqueador ni Lanzador", english=english) == []
+    # Italian keeps the English names; a name cited in italics is not left untranslated
+    assert strays("bb2025", "it", "tranne Big Guy, Blocker e Thrower", english=english) == []
+    assert strays("bb2025", "fr", "le (*Big Guy*) anglais", english=english) == []
+
+
+def test_an_item_name_of_another_language_or_an_old_name_is_a_stray() -> None:
+    assert strays("bb2025", "es", "Un Big Un Blocker aguanta la línea.") == ["Big Un Blocker|name-language:en"]
+    assert strays("bb2025", "fr", "Le Rouleau Compresseur écrase tout.") == ["Rouleau Compresseur|name-alias"]
+    assert strays("bb2025", "fr", "Le Roule-Mort écrase tout.") == []
+
+
+def test_a_plain_word_of_the_other_edition_counts_beside_its_english_term() -> None:
+    """The Italian 2025 panels said "smarcarsi" (the classic Dodge) in lower case; a single word of
+    the other edition used to count only when capitalised, as a name."""
+    terms = [
+        term("lrb6", "dodge", "Esquivar", "Smarcarsi", "Esquive", "Dodge"),
+        term("bb2025", "dodge", "Esquivar", "Schivare", "Esquiver", "Dodge"),
+        term("lrb6", "follow-up", "Ocupar", "Seguire", "Poursuivre", "Follow-up"),
+        term("bb2025", "follow-up", "Seguir", "Seguire", "Poursuivre", "Follow-up"),
+    ]
+
+    def found(ruleset: str, lang: str, text: str, english: str) -> list[str]:
+        values = dict.fromkeys(LANGS, "") | {"en": english, lang: text}
+        corpus = T.Corpus([T.TextField(ruleset, "phrase:reasons:two_heads", "text", values, "phrases.toml")], terms, [])
+        return [f"{f.found}|{f.rule}" for f in T.find_strays(corpus, [ruleset], [lang])]
+
+    assert found("bb2025", "it", "+1 per smarcarsi", "+1 to dodge") == ["smarcarsi|edition"]
+    # without the English term beside it, a lower-case word is a plain word ...
+    assert found("bb2025", "it", "deve smarcarsi dal pubblico", "must get away from the crowd") == []
+    # ... and a short one ("seguir", a plain Spanish verb) counts only as a name
+    assert found("lrb6", "es", "puede seguir moviendo", "may follow up and keep moving") == []
 
 
 def test_allowed_entries_silence_only_their_own_finding(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -17,10 +17,12 @@ from rulebook.models import (
     Figure,
     GameTable,
     GlossaryTerm,
+    Inducement,
     RuleSection,
     RuleVariant,
     Skill,
     SkillParameter,
+    StarPlayer,
     Team,
     TeamRule,
 )
@@ -37,6 +39,8 @@ MODELS = {
     "figure": Figure,
     "team": Team,
     "team-rule": TeamRule,
+    "star": StarPlayer,
+    "inducement": Inducement,
 }
 # Text fields of the kinds the translation report leaves out.
 EXTRA_KINDS = {"variant": ("title", "text"), "figure": ("caption", "alt")}
@@ -80,6 +84,14 @@ def field_values(ruleset: str, item: str, field: str) -> dict[str, str] | None:
         if kind != "team" or len(parts) != 3:
             return None
         obj = obj.positionals.filter(slug=parts[1]).first()
+        field = parts[2]
+        if obj is None:
+            return None
+    if field.startswith("players."):
+        parts = field.split(".")
+        if kind != "star" or len(parts) != 3:
+            return None
+        obj = obj.players.filter(slug=parts[1]).first()
         field = parts[2]
         if obj is None:
             return None
@@ -218,4 +230,7 @@ def test_the_exception_resolver_finds_fields_and_rejects_wrong_ones() -> None:
     assert field_values("bb2025", "team:human", "positionals.no-such.name") is None
     assert field_values("bb2025", "team-rule:team-captain", "name") is not None
     assert field_values("bb2025", "parameter:troll", "label") is not None
+    assert field_values("bb2025", "star:grak-and-crumbleberry", "players.grak.name") == dict.fromkeys(LANGS, "Grak")
+    assert field_values("bb2025", "star:grak-and-crumbleberry", "players.no-such.name") is None
+    assert field_values("lrb6", "inducement:igor", "name") == dict.fromkeys(LANGS, "Igor")
     assert field_values("bb2025", "parameter:no-such", "label") is None

@@ -39,6 +39,9 @@ def test_report_has_the_documented_shape() -> None:
             "positional",
             "team-rule",
             "parameter",
+            "star",
+            "star-player",
+            "inducement",
         }
         for entry in kinds.values():
             assert set(entry) == {"total", "languages"}

@@ -88,6 +88,15 @@ BLOOD_BOWL_SOURCES = (
 DREADBALL_SOURCES = ("tutorial/actions/dreadball.py",)
 # Interface strings that name both editions' terms or the odds syntax on purpose, each with why.
 BY_DESIGN = {
+    "Active": "French writes an active ability (capacité active) with the same word as English",
+    "Dodge": (
+        "a fallback only: the odds page and its helper name the roll by the edition's glossary term "
+        "(labels.kind_label, helper.kind_name)"
+    ),
+    "Catch": (
+        "a fallback only: the odds page and its helper name the roll by the edition's glossary term "
+        "(labels.kind_label, helper.kind_name)"
+    ),
     "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, roll, block, armour, "
     "foul, chainsaw, stab)": "the kinds of the share code are code words, typed the same in every language",
     "Options of a block: blitz, crowd (his back to the crowd) and the defender's skills:": (
@@ -109,6 +118,9 @@ def rulesets_of(locations: list[tuple[str, int | None]]) -> tuple[str, ...]:
     return RULESET_KEYS
 
 
+# A string whose context names an edition ("Apothecary" in "2025 rules") is a text of that edition only.
+EDITION_CONTEXTS = {"classic rules": "lrb6", "2025 rules": "bb2025"}
+
 PLACEHOLDER_RE = re.compile(r"%\([a-z_]+\)[sd]|\{[a-z_]+\}")
 
 
@@ -119,29 +131,30 @@ def readable(text: str) -> str:
 
 def ui_fields() -> list[T.TextField]:
     """Every interface string: the English msgid and its translation in each catalogue, as a text
-    of the rulesets of the pages that show it."""
-    catalogues = {}
-    locations: dict[object, list[tuple[str, int | None]]] = {}
+    of the rulesets of the pages that show it (of one edition if its context names it)."""
+    catalogues: dict[str, dict[tuple[object, str | None], object]] = {}
+    locations: dict[tuple[object, str | None], list[tuple[str, int | None]]] = {}
     for lang in LANGS:
         if lang == "en":
             continue
         with (LOCALE / lang / "LC_MESSAGES" / "django.po").open("rb") as handle:
             catalogue = read_po(handle)
-        catalogues[lang] = {m.id: m.string for m in catalogue if m.id}
-        locations.update({m.id: list(m.locations) for m in catalogue if m.id})
+        catalogues[lang] = {(m.id, m.context): m.string for m in catalogue if m.id}
+        locations.update({(m.id, m.context): list(m.locations) for m in catalogue if m.id})
     fields = []
-    for msgid in catalogues["es"]:
+    for msgid, context in catalogues["es"]:
         singular = msgid[0] if isinstance(msgid, tuple) else msgid
         if singular in BY_DESIGN:
             continue
-        values = {"en": readable(singular)}
+        values = {"en": readable(str(singular))}
         for lang, catalogue in catalogues.items():
-            text = catalogue.get(msgid) or ""
-            values[lang] = readable(text[0] if isinstance(text, (tuple, list)) else text)
-        ref = f"ui:{singular[:50]}"
+            text = catalogue.get((msgid, context)) or ""
+            values[lang] = readable(str(text[0] if isinstance(text, (tuple, list)) else text))
+        ref = f"ui:{str(singular)[:50]}"
+        edition = EDITION_CONTEXTS.get(context or "")
         fields += [
             T.TextField(r, ref, "msgstr", values, "locale/<lang>/LC_MESSAGES/django.po")
-            for r in rulesets_of(locations[msgid])
+            for r in ((edition,) if edition else rulesets_of(locations[(msgid, context)]))
         ]
     return fields
 

@@ -186,7 +186,7 @@ ARMOUR_BONUSES = ("armour_modifier", "foul_assists", "mighty_blow", "dirty_playe
 def armour_fields(ws: Workspace) -> list[Field]:
     return [
         Field("av", _("Armour value (AV)"), "int", 3, 11),
-        Field("assists", _("Net assists on the foul"), "int", -4, 4),
+        Field("assists", ("phrase", "net_foul_assists"), "int", -4, 4),
         Field("dirty_player", ("skill", "dirty-player"), "bool"),
         Field("mighty_blow", ("skill", "mighty-blow"), "bool"),
         Field("stunty", ("defender-skill", "stunty"), "bool"),

@@ -18,7 +18,16 @@ from typing import Any
 from django.utils.translation import get_language, gettext_noop
 from django.utils.translation import gettext as _
 
-from rulebook.engine import CHAIN_KINDS, REROLL_SKILL, TurnError, TurnOdds, TurnPlayer, check, get_edition, solve_turn
+from rulebook.engine import (
+    REROLL_SKILL,
+    TurnError,
+    TurnOdds,
+    TurnPlayer,
+    check,
+    get_edition,
+    rerollable,
+    solve_turn,
+)
 from rulebook.http import QueryError, query_choice, query_int, query_text
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
@@ -42,6 +51,10 @@ RULE_MESSAGES = {
     "conditional_first": gettext_noop("a step marked “?” needs a roll before it"),
     "skill_not_on_roll": gettext_noop("the opponent's “%(skill)s” does not change this kind of roll"),
     "hail_mary_on_one": gettext_noop("in these rules a Hail Mary is fumbled on a 1 only: its value is 2+"),
+    "dauntless_not_stronger": gettext_noop("Dauntless is rolled only against a stronger opponent: his ST is %(st)s"),
+    "dauntless_before_block": gettext_noop("a Dauntless roll comes just before the same player's block"),
+    "argue_not_in_edition": gettext_noop("these rules have no Argue the Call"),
+    "skill_value": gettext_noop("in this edition “%(skill)s” cannot be +%(value)s"),
 }
 
 
@@ -116,7 +129,7 @@ def _player(sequence: Sequence, name: str) -> TurnPlayer:
 def reroll_of(sequence: Sequence, index: int, team: int) -> str | None:
     """The classic explanation's "reroll": the skill that may re-roll the step, "none", "team" or None."""
     step = sequence.steps[index]
-    if step.kind in CHAIN_KINDS and step.kind not in ("chainsaw", "foul"):
+    if not rerollable(get_edition(sequence.edition), step.kind):
         return "none"
     skill = REROLL_SKILL.get(step.kind)
     if skill is not None and skill in _player(sequence, step.player).skills:

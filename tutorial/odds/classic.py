@@ -17,7 +17,7 @@ SKILL_CHOICES = BASIC_SKILLS  # the classic form's skills (and the tutorial's se
 class OddsError(ValueError):
     """A parameter the calculator cannot read.
 
-    str(error) is the API's English message ("dodge:9: a D6 target must be between 2 and 6",
+    str(error) is the API's English message ("dodge:10: a D6 target must be between 1 and 9 (a 1 always fails, a 6 always succeeds)",
     the 400 answer). The page translates `template` (or `page_template`, worded for the form's
     rows rather than the API's codes) with gettext and names `subject` in the reader's
     language; `index` is the step's position (1-based) when a step is at fault."""
@@ -34,7 +34,7 @@ class OddsError(ValueError):
 
 
 # Messages: English for the API; marked for translation for the page (see calculator.page_error).
-D6_RANGE = gettext_noop("a D6 target must be between 2 and 6")
+D6_RANGE = gettext_noop("a D6 target must be between 1 and 9 (a 1 always fails, a 6 always succeeds)")
 BLOCK_DICE = gettext_noop("a block uses 1, 2 or 3 dice (e.g. block:2d, or block:-2d when the defender chooses)")
 BLOCK_DICE_PAGE = gettext_noop("a block uses 1, 2 or 3 dice (a negative number when the defender chooses)")
 ONE_DIE = gettext_noop("with one die nobody chooses; write block:1d")

@@ -21,6 +21,7 @@ from rulebook.engine import (
     D6_KINDS,
     OPPONENT_SKILLS,
     PLAYER_SKILLS,
+    ST_KINDS,
     Turn,
     TurnPlayer,
     TurnStep,
@@ -60,21 +61,27 @@ KIND_ALIASES = {
     "jump": "leap",
     "d6": "roll",
     "pick-up": "pickup",
+    "hypnotic-gaze": "gaze",
 }
 CODE_KIND = {"rush": "gfi"}  # the classic short name stays the share code's
 DEFAULT_VALUE = {"rush": 2, "hailmary": 2, "block": 1, "armour": 8, "foul": 8, "chainsaw": 8, "stab": 8}
 GOALS = {"block": ("down", "push", "safe"), **dict.fromkeys(CHAIN_KINDS, ("break", "ko", "cas"))}
 FLAGS = ("blitz", "crowd")
-NUMBER_OPTIONS = {"f": (1, 5), "int": (2, 6), "tentacles": (1, 8), "shadow": (1, 9), "a": (-6, 6)}
+FOUL_FLAGS = ("bribe", "argue")
+NUMBER_OPTIONS = {"f": (1, 5), "int": (2, 9), "tentacles": (1, 8), "shadow": (1, 9), "a": (-6, 6)}
+VALUED_SKILLS = ("mighty-blow", "dirty-player")  # a player's `mighty-blow:2` (the edition says which values)
+D6_LIMITS = (1, 9)  # before the roller's own modifiers: 7+ is reached with Break Tackle, 1 always fails
+ST_LIMITS = (1, 10)
 SHORTCUTS = {"dt": "diving-tackle"}
 NAME_RE = re.compile(r"^[a-z][a-z0-9-]{0,11}$")
 VALUE_RE = re.compile(r"^(?P<sign>[-−+]?)\s*(?P<av>av|ar)?\s*(?P<n>\d{1,2})\s*(?P<suffix>\+|d)?$")  # AR: es, fr
 
 # Messages (English for the API; translated on the page through calculator.page_error).
 UNKNOWN_KIND = gettext_noop(
-    "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, roll, "
-    "block, armour, foul, chainsaw, stab)"
+    "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, gaze, roll, "
+    "dauntless, tentacles, block, armour, foul, chainsaw, stab)"
 )
+ST_RANGE = gettext_noop("a Strength must be between 1 and 10")
 UNKNOWN_KIND_PAGE = gettext_noop("unknown kind of roll")
 UNKNOWN_OPTION = gettext_noop("“%(option)s” is not an option of this roll")
 BAD_GOAL = gettext_noop("“%(goal)s” is not a goal of this roll (choose %(goals)s)")
@@ -142,7 +149,11 @@ def parse_value(kind: str, text: str, edition: str, subject: str) -> tuple[int, 
         if not 2 <= n <= 12:
             raise OddsError(subject, ARMOUR_RANGE)
         return n, False
-    if match["av"] or not 2 <= n <= 6:
+    if kind in ST_KINDS:
+        if match["av"] or suffix or not ST_LIMITS[0] <= n <= ST_LIMITS[1]:
+            raise OddsError(subject, ST_RANGE)
+        return n, False
+    if match["av"] or not D6_LIMITS[0] <= n <= D6_LIMITS[1]:
         raise OddsError(subject, D6_RANGE)
     return n, False
 
@@ -162,7 +173,7 @@ def parse_step(token: str, edition: str, who: str) -> TurnStep:
             raise OddsError(subject, BAD_PLAYER_NAME)
     kind_text, _, value_text = head.partition(":")
     kind = KIND_ALIASES.get(kind_text.strip(), kind_text.strip())
-    if kind not in (*D6_KINDS, "block", *CHAIN_KINDS):
+    if kind not in (*D6_KINDS, *ST_KINDS, "block", *CHAIN_KINDS):
         raise OddsError(subject, UNKNOWN_KIND, UNKNOWN_KIND_PAGE)
     value, defender_chooses = parse_value(kind, value_text, edition, subject)
     step = TurnStep(kind, value, who, conditional, defender_chooses)
@@ -184,8 +195,11 @@ def parse_options(step: TurnStep, options: list[str], edition: str, subject: str
             changes["goal"] = name
         elif name in ("down", "push", "safe", "break", "ko", "cas"):
             raise OddsError(subject, BAD_GOAL, goal=name, goals=", ".join(GOALS.get(step.kind, ("—",))))
-        elif name in FLAGS and step.kind == "block" and not arg:
+        elif not arg and name in {"block": FLAGS, "foul": FOUL_FLAGS}.get(step.kind, ()):
             changes[name] = True
+        elif name == "dauntless" and step.kind == "block" and arg:
+            dice, defender_chooses = parse_value("block", arg, edition, subject)
+            changes["dauntless"] = -dice if defender_chooses else dice
         elif name == "vs" and arg:
             for skill in re.split(r"[.+]", arg):
                 skill = SHORTCUTS.get(skill, ALIASES.get(skill, skill))
@@ -225,6 +239,7 @@ def parse_player(text: str, edition: str) -> TurnPlayer:
     skills: set[str] = set()
     numbers: dict[str, int] = {}
     loner: int | None = None
+    values: dict[str, int] = {}
     for attr in [a.strip().lower() for a in re.split(r"[,/]", rest) if a.strip()]:
         key, _, arg = attr.partition(":")
         key = ALIASES.get(key, key)
@@ -235,9 +250,12 @@ def parse_player(text: str, edition: str) -> TurnPlayer:
             skills.add("loner")
         elif key in PLAYER_SKILLS and not arg:
             skills.add(key)
+        elif key in VALUED_SKILLS and arg:
+            values[key] = _bounded(arg.lstrip("+"), subject, key, 1, 3)
+            skills.add(key)
         else:
             raise OddsError(subject, UNKNOWN_SKILL, skill=attr[:24])
-    return TurnPlayer(name, frozenset(skills), loner, **numbers)
+    return TurnPlayer(name, frozenset(skills), loner, **numbers, values=tuple(sorted(values.items())))
 
 
 def _bounded(arg: str, subject: str, option: str, lo: int, hi: int) -> int:
@@ -307,7 +325,9 @@ def step_code(step: TurnStep, previous: str | None) -> str:
         parts.append(step.goal)
     if step.against:
         parts.append("vs:" + ".".join(sorted(step.against)))
-    parts += [flag for flag in FLAGS if getattr(step, flag)]
+    parts += [flag for flag in (*FLAGS, *FOUL_FLAGS) if getattr(step, flag)]
+    if step.dauntless is not None:
+        parts.append(f"dauntless:{'-' if step.dauntless < 0 else ''}{abs(step.dauntless)}d")
     for option, attr in (("f", "fumble"), ("int", "intercept"), ("tentacles", "tentacles"), ("shadow", "shadowing")):
         number = getattr(step, attr)
         if number is not None and not (option == "f" and number == 1):
@@ -318,7 +338,8 @@ def step_code(step: TurnStep, previous: str | None) -> str:
 
 
 def player_code(player: TurnPlayer) -> str:
-    attrs = sorted(s for s in player.skills if s != "loner")
+    valued = dict(player.values)
+    attrs = sorted(f"{s}:{valued[s]}" if s in valued else s for s in player.skills if s != "loner")
     if "loner" in player.skills or player.loner is not None:
         attrs.append(f"loner:{player.loner}" if player.loner is not None else "loner")
     attrs += [f"{key}:{getattr(player, key)}" for key in ("st", "ag", "ma") if getattr(player, key) != _DEFAULTS[key]]

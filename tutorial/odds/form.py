@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulebook.engine import TURN_KINDS, TurnError, check, get_edition
+from rulebook.engine import ST_KINDS, TURN_KINDS, TurnError, check, get_edition
 
 from .calculator import edition_of, rule_error, team_of
 from .classic import MAX_STEPS, NO_STEPS, NO_STEPS_PAGE, OddsError
@@ -34,6 +34,8 @@ ROWS = MAX_STEPS
 SLOTS = MAX_PLAYERS
 SLOT_NAMES = ("a", "b", "c")  # short names for the share code; the reader may rename them
 D6_DEFAULTS = {"dodge": 3, "pickup": 3, "catch": 3, "handoff": 3, "pass": 4, "ttm": 4, "land": 3, "leap": 4, "roll": 4}
+GAZE_DEFAULT = {"lrb6": 4, "bb2025": 3}  # classic: an Agility roll (AG 3: 4+); 2025: a D6, 3+
+ST_DEFAULT = 4  # Dauntless, Tentacles: the opponent's ST (a lineman's 3 and one more)
 FORM_KINDS: tuple[str, ...] = tuple(
     CODE_KIND.get(kind, kind) for kind in TURN_KINDS
 )  # the engine's, as the code writes them
@@ -54,6 +56,10 @@ def default_text(kind: str, edition: str) -> str:
         return "2D"
     if engine_kind in ("armour", "foul", "chainsaw", "stab"):
         return "AV9" if get_edition(edition).av_is_target else "AV8"
+    if engine_kind in ST_KINDS:
+        return str(ST_DEFAULT)
+    if engine_kind == "gaze":
+        return f"{GAZE_DEFAULT.get(edition, 4)}+"
     value = D6_DEFAULTS.get(engine_kind) or DEFAULT_VALUE.get(engine_kind, 3)
     return f"{value}+"
 
@@ -63,6 +69,8 @@ def value_text(kind: str, value: int, defender_chooses: bool) -> str:
         return f"{'-' if defender_chooses else ''}{value}D"
     if kind in ("armour", "foul", "chainsaw", "stab"):
         return f"AV{value}"
+    if kind in ST_KINDS:
+        return str(value)
     return f"{value}+"
 
 

@@ -59,6 +59,20 @@ def rush_term(edition: str, lang: str) -> str:
     )
 
 
+# The glossary entry naming a kind of roll: the edition's own term ("Schivare" in 2025, "Smarcarsi" before).
+HELPER_TERMS = {"dodge": "dodge", "pickup": "pick-up", "catch": "catch", "pass": "pass"}
+
+
+def kind_name(kind: str, edition: str, lang: str) -> str:
+    """A kind of roll as the helper's list names it: the edition's glossary term, the catalogue's
+    label if the glossary has none, the rush term or the skill's name."""
+    if kind in HELPER_TERMS:
+        term = contentnames.glossary_name(edition, HELPER_TERMS[kind], lang)
+        if term:
+            return term
+    return str(HELPER_KINDS[kind]) or _special_label(kind, edition, lang)
+
+
 def _special_label(kind: str, edition: str, lang: str) -> str:
     if kind == "rush":
         return rush_term(edition, lang)
@@ -89,7 +103,7 @@ def helper_context(query: Any, edition: str, lang: str) -> dict[str, Any]:
     names = {slug: contentnames.skill_name(edition, slug, lang) for slug in SKILLS}
     context: dict[str, Any] = {
         "fields": fields,
-        "kinds": [(k, str(label) or _special_label(k, edition, lang)) for k, label in HELPER_KINDS.items()],
+        "kinds": [(k, kind_name(k, edition, lang)) for k in HELPER_KINDS],
         "bands": [(b, phrases.phrase(b, lang, edition)) for b in BANDS],
         "catches": [(c, str(label)) for c, label in CATCH_LABELS.items()],
         "weathers": [(w, str(label)) for w, label in WEATHERS.items()],

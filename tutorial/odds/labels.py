@@ -26,7 +26,15 @@ KIND_LABELS = {
     "armour": gettext_lazy("Armour (after a block)"),
     "foul": gettext_lazy("Foul"),
 }
-SKILL_KINDS = {"hailmary": "hail-mary-pass", "ttm": "throw-team-mate", "chainsaw": "chainsaw", "stab": "stab"}
+SKILL_KINDS = {
+    "hailmary": "hail-mary-pass",
+    "ttm": "throw-team-mate",
+    "chainsaw": "chainsaw",
+    "stab": "stab",
+    "gaze": "hypnotic-gaze",
+    "dauntless": "dauntless",
+    "tentacles": "tentacles",
+}
 GOAL_LABELS = {
     "down": gettext_lazy("knock down"),
     "push": gettext_lazy("knock down or push"),
@@ -77,6 +85,9 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
         text = f"{kind_label('block', edition, lang)} ({value % {'count': step.value}})"
         if step.value == 1:
             text = f"{kind_label('block', edition, lang)} ({_('one die')})"
+    elif step.kind in ("dauntless", "tentacles"):
+        strength = f"{notation.abbreviations(edition, lang)['st']} {step.value}"
+        text = _("%(roll)s against %(strength)s") % {"roll": kind_label(step.kind, edition, lang), "strength": strength}
     elif step.kind in ("armour", "foul", "chainsaw", "stab"):
         av = notation.characteristic_value(get_edition(edition), "av", step.value)
         text = f"{kind_label(step.kind, edition, lang)} {notation.abbreviations(edition, lang)['av']}{av}"
@@ -88,6 +99,13 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
     if step.against:
         names = ", ".join(skill_label(edition, s, lang) for s in sorted(step.against))
         extras.append(_("against %(skills)s") % {"skills": names})
+    if step.dauntless is not None:
+        dice = f"{'-' if step.dauntless < 0 else ''}{abs(step.dauntless)}D"
+        extras.append(_("%(dice)s after %(skill)s") % {"dice": dice, "skill": skill_label(edition, "dauntless", lang)})
+    if step.bribe:
+        extras.append(glossary(edition, "bribe", lang))
+    if step.argue:
+        extras.append(glossary(edition, "argue-the-call", lang))
     if step.conditional:
         extras.append(_("only after the branch result"))
     return " · ".join([text, *extras])

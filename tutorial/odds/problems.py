@@ -17,6 +17,7 @@ TEMPLATE_PROBLEMS = {
     classic.ONE_DIE: "one_die",
     classic.ARMOUR_RANGE: "armour_value",
     code.ARMOUR_PLUS_RANGE: "armour_value",
+    code.ST_RANGE: "st_value",
     code.UNKNOWN_KIND: "unknown_step",
     classic.NOT_A_NUMBER: "not_a_number",
     classic.NO_VALUE: "no_value",

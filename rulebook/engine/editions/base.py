@@ -56,6 +56,18 @@ class Edition(ABC):
     dauntless_needs_higher: ClassVar[bool]
     mighty_blow_bonus: ClassVar[int] = 1
     dirty_player_bonus: ClassVar[int] = 1
+    # The values a skill may print beside its name (2025: Mighty Blow (+2) on some star players);
+    # a skill absent here always gives the bonus above.
+    skill_values: ClassVar[dict[str, tuple[int, ...]]] = {}
+    # Diving Catch's +1 also helps an inaccurate pass that scatters back onto his square (2025:
+    # "in the target square during a Pass action"), or accurate passes only (classic).
+    diving_catch_after_inaccurate: ClassVar[bool] = False
+    # Who may re-roll the Tentacles roll: the mover's coach rolls it and may re-roll it (classic),
+    # or the Tentacles player's coach rolls it (2025), so the mover's re-rolls never touch it.
+    tentacles_escape_rerollable: ClassVar[bool] = False
+    # Argue the Call (2025): a D6 against a sending-off; on this roll the player stays (the turnover stands).
+    argue_the_call_on: ClassVar[int | None] = None
+    bribe_works_on: ClassVar[int] = 2  # a Bribe's D6: the sending-off (and its turnover) ignored
     chainsaw_armour_bonus: ClassVar[int] = 3
     claw_threshold: ClassVar[int] = 8
     # Claw compares the modified armour roll (lrb6) or the natural roll (bb2025) with 8.

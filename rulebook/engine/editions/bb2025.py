@@ -116,6 +116,9 @@ class Bb2025(Edition):
     av_is_target = True
     pro_rerolls_one_die = True  # 2025: "a single dice", one die of a block
     dauntless_needs_higher = True  # "If the total is higher than the opposing player's unmodified Strength"
+    skill_values = {"mighty-blow": (1, 2)}  # Mighty Blow (+2) on star players; Dirty Player stays +1
+    diving_catch_after_inaccurate = True
+    argue_the_call_on = 6  # the Argue the Call table: 6 "Well, When You Put It Like That…"
     claw_uses_modified_roll = False
     loner_targets = (2, 3, 4, 5, 6)
     diving_tackle_after_rerolls = True  # "after they have made their Agility test and applied ... re-rolls"

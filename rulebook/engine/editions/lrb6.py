@@ -120,6 +120,7 @@ class Lrb6(Edition):
     pro_rerolls_one_die = False  # LRB6: "any one roll", so a whole block roll
     pro_roll_team_rerollable = True  # LRB6: the Pro roll itself may be re-rolled with a team re-roll
     dauntless_needs_higher = True
+    tentacles_escape_rerollable = True  # "the opposing coach rolls 2D6": the mover's coach, his re-rolls
     claw_uses_modified_roll = True
     thick_skull_stunned_total = 8  # "a roll of 8 on the Injury table, after any modifiers" (Stunty: 7 stays KO)
     diving_tackle_after_rerolls = False  # "may be used on a re-rolled dodge if it was not used on the first"

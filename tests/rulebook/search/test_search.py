@@ -63,6 +63,9 @@ def test_the_players_set_is_written_for_each_class_and_language() -> None:
     classes = Counter(q.klass for q in players)
     assert {"question", "edition", "abbreviation", PREFIX_CLASS} <= set(classes), classes
     assert all(len(q.q) == 3 for q in players if q.klass == PREFIX_CLASS)
+    # issue 27: glossary terms, the names players use, verbs, editions in words, ranking, in four languages
+    for klass in ("glossary", "alias", "phrasing", "edition", "ranking"):
+        assert {q.lang for q in players if q.klass == klass} == {"es", "it", "fr", "en"}, klass
 
 
 @pytest.mark.slow

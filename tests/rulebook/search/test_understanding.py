@@ -180,16 +180,22 @@ def test_every_kind_of_document_has_a_label_and_a_page() -> None:
 
 
 def test_a_new_kind_of_document_ranks_with_the_others() -> None:
-    star = Document(
-        "star",  # a kind the ranking does not list (star players are not on the site yet)
+    coach = Document(
+        "coach",  # a kind the ranking does not list (no such page on the site)
         "bb2025",
-        "griff-oberwald",
-        dict.fromkeys(("es", "it", "fr", "en"), "Griff Oberwald"),
-        {"es": "Jugador estrella.", "it": "Giocatore stella.", "fr": "Joueur vedette.", "en": "A star player."},
+        "tobias-quillwhistle",
+        dict.fromkeys(("es", "it", "fr", "en"), "Tobias Quillwhistle"),
+        {"es": "Entrenador.", "it": "Allenatore.", "fr": "Entraîneur.", "en": "A coach."},
     )
-    index = SearchIndex([*build_documents(), star])
-    found = rank(index, plan_query("oberw", "fr"), "fr")
-    assert found[0].document is star
+    index = SearchIndex([*build_documents(), coach])
+    found = rank(index, plan_query("quillw", "fr"), "fr")
+    assert found[0].document is coach
+
+
+def test_star_players_rank_first_for_their_name_in_every_language() -> None:
+    for lang in ("es", "it", "fr", "en"):
+        assert keys("oberw", lang)[0].endswith(":star:griff-oberwald"), lang
+        assert keys("crumbleberry", lang)[0] == "bb2025:star:grak-and-crumbleberry", lang
 
 
 def test_teams_rank_first_for_their_name() -> None:

@@ -52,7 +52,11 @@ def test_the_keys_are_stable_words_and_the_rules_keep_the_engines_codes() -> Non
         ({"team_reroll": "x"}, "not_a_number", "team_reroll: “x” is not a number"),
         ({"team_reroll": "99"}, "team_rerolls", "team_reroll: must be between 0 and 8"),
         ({"c": "lrb6;rr99;dodge:3"}, "team_rerolls", "team_reroll: must be between 0 and 8"),
-        ({"steps": "dodge:9"}, "d6_target", "dodge:9: a D6 target must be between 2 and 6"),
+        (
+            {"steps": "dodge:10"},
+            "d6_target",
+            "dodge:10: a D6 target must be between 1 and 9 (a 1 always fails, a 6 always succeeds)",
+        ),
         ({"steps": "block:4d"}, "block_dice", "block:4d: a block uses 1, 2 or 3 dice"),
         ({"steps": "block:-1d"}, "one_die", "block:-1d: with one die nobody chooses; write block:1d"),
         ({"steps": "armour:20"}, "armour_value", "armour:20: an armour value must be between 2 and 12"),

@@ -80,7 +80,7 @@ def test_lrb6_allows_one_team_reroll_per_turn(client) -> None:
     "query",
     [
         {"edition": "lrb5"},
-        {"steps": "dodge:9"},
+        {"steps": "dodge:10"},
         {"steps": "teleport:3"},
         {"steps": "block:4d"},
         {"steps": ""},
@@ -113,7 +113,7 @@ def test_odds_page_form_rows_build_the_sequence(client) -> None:
 
 
 def test_odds_page_bad_parameters_inline(client) -> None:
-    response = client.get("/es/odds/?steps=dodge:9")
+    response = client.get("/es/odds/?steps=dodge:10")
     assert response.status_code == 200
     assert 'class="form-message"' in response.content.decode()
 
@@ -130,7 +130,11 @@ def test_odds_page_htmx_partial(client) -> None:
 @pytest.mark.parametrize(
     ("query", "subject", "message"),
     [
-        ("steps=dodge:9", ("Roll %(n)s", {"n": 1}), ("a D6 target must be between 2 and 6", {})),
+        (
+            "steps=dodge:10",
+            ("Roll %(n)s", {"n": 1}),
+            ("a D6 target must be between 1 and 9 (a 1 always fails, a 6 always succeeds)", {}),
+        ),
         ("team_reroll=x", ("Team re-rolls available", {}), ("“%(text)s” is not a number", {"text": "x"})),
         (
             "k1=dodge&v1=3&k3=block&v3=7",

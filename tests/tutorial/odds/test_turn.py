@@ -60,7 +60,9 @@ def test_values_as_coaches_type_them(kind, typed, edition, expected) -> None:
     assert parse_value(kind, typed, edition, typed) == expected
 
 
-@pytest.mark.parametrize("bad", ["dodge:7", "block:-1d", "armour:AV13", "block:2d/fly", "dodge:3/int:5", "x.y.dodge:3"])
+@pytest.mark.parametrize(
+    "bad", ["dodge:10", "block:-1d", "armour:AV13", "block:2d/fly", "dodge:3/int:5", "x.y.dodge:3"]
+)
 def test_bad_steps_name_the_step(bad: str) -> None:
     with pytest.raises(OddsError) as problem:
         parse_code(f"lrb6;dodge:3,{bad}")
@@ -134,12 +136,12 @@ def test_a_changed_kind_gets_its_usual_value_without_javascript(client) -> None:
 @pytest.mark.parametrize("lang", ["es", "it", "fr"])
 def test_every_bad_row_gets_its_own_message_in_the_readers_language(client, lang: str) -> None:
     html = client.get(
-        f"/{lang}/odds/", form(k1="dodge", v1="9", k2="rush", v2="2", k3="block", v3="5D")
+        f"/{lang}/odds/", form(k1="dodge", v1="10", k2="rush", v2="2", k3="block", v3="5D")
     ).content.decode()
     with override(lang):
-        d6 = gettext("a D6 target must be between 2 and 6")
+        d6 = gettext("a D6 target must be between 1 and 9 (a 1 always fails, a 6 always succeeds)")
         dice = gettext("a block uses 1, 2 or 3 dice (a negative number when the defender chooses)")
-    assert d6 != "a D6 target must be between 2 and 6"
+    assert d6 != "a D6 target must be between 1 and 9 (a 1 always fails, a 6 always succeeds)"
     assert escape(d6) in re.search(r'id="v1-error">([^<]*)<', html).group(1)
     assert escape(dice) in re.search(r'id="v3-error">([^<]*)<', html).group(1)
     assert re.search(r'id="v2-error"></span>', html)
@@ -184,3 +186,47 @@ def test_every_example_of_the_readme_is_understood(client) -> None:
         response = client.get("/api/v1/odds", {"c": code})
         assert response.status_code == 200, (code, response.content)
         assert 0 < Fraction(response.json()["probability"]) < 1
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "bb2025;rr1;p=break-tackle,st:5;dodge:7,gfi:2",
+        "bb2025;rr1;p=mighty-blow:2;dauntless:5,block:-2d/dauntless:1d,armour:9/cas",
+        "lrb6;rr1;r=dodge;o=block;tentacles:5,?o.block:2d",
+        "bb2025;rr0;f=lone-fouler;foul:9/bribe/argue",
+        "lrb6;rr1;t=pass;c=diving-catch;pass:4/int:7,c.catch:3,gaze:4",
+    ],
+)
+def test_the_new_rolls_are_written_back_as_read(code: str) -> None:
+    assert parse_code(code).code() == code
+
+
+@pytest.mark.parametrize(
+    ("code", "problem"),
+    [
+        ("lrb6;tentacles:11", "st_value"),
+        ("lrb6;dauntless:3,block:1d", "dauntless_not_stronger"),
+        ("lrb6;dauntless:5,gfi", "dauntless_before_block"),
+        ("lrb6;foul:8/argue", "argue_not_in_edition"),
+        ("lrb6;p=mighty-blow:2;block:2d,armour:8", "skill_value"),
+        ("bb2025;p=dirty-player:2;foul:9", "skill_value"),
+        ("lrb6;pass:3/int:10", "option_range"),
+        ("lrb6;dodge:3/bribe", "unknown_option"),
+    ],
+)
+def test_the_new_rolls_refuse_what_the_rules_do_not_allow(client, code: str, problem: str) -> None:
+    response = client.get("/api/v1/odds", {"c": code})
+    assert response.status_code == 400, response.content
+    assert response.json()["problem"] == problem
+
+
+def test_the_new_rolls_are_named_in_the_readers_language(client) -> None:
+    html = client.get("/es/odds/", {"c": "lrb6;rr1;p=st:3;dauntless:5,block:-2d/dauntless:1d"}).content.decode()
+    assert "FU 5" in html and "Agallas" in html
+
+
+@pytest.mark.parametrize(("edition", "reroll"), [("lrb6", "team"), ("bb2025", "none")])
+def test_the_tentacles_roll_is_the_movers_to_reroll_in_the_classic_rules_only(client, edition, reroll) -> None:
+    explained = client.get("/api/v1/odds", {"c": f"{edition};rr1;tentacles:5"}).json()["explanation"]
+    assert explained[0]["reroll"] == reroll
