@@ -62,11 +62,11 @@ def test_changing_a_kind_resets_its_value_and_updates_the_answer(site: str, phon
 def test_a_bad_row_gets_its_message_and_no_other_result(site: str, phone) -> None:
     phone.goto(f"{site}/fr/odds/?c=lrb6;rr1;dodge:3,gfi:2")
     open_form(phone)
-    phone.fill("#v1", "9+")
+    phone.fill("#v1", "12+")  # targets run 1..9 before modifiers (issue 24)
     phone.locator("#v1").blur()
     phone.wait_for_selector("#odds-result .form-message")
     assert phone.locator("#odds-result .odds-answer").count() == 0  # no other sequence's result
-    phone.wait_for_function("() => document.querySelector('#v1-error').innerText.includes('entre 2 et 6')")
+    phone.wait_for_function("() => document.querySelector('#v1-error').innerText.includes('entre 1 et 9')")
     assert phone.get_attribute("#v1", "aria-invalid") == "true"
     assert phone.get_attribute("#v1", "aria-describedby") == "v1-error"
     phone.fill("#v1", "4+")
