@@ -97,8 +97,8 @@ BY_DESIGN = {
         "a fallback only: the odds page and its helper name the roll by the edition's glossary term "
         "(labels.kind_label, helper.kind_name)"
     ),
-    "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, roll, block, armour, "
-    "foul, chainsaw, stab)": "the kinds of the share code are code words, typed the same in every language",
+    "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, gaze, roll, "
+    "dauntless, tentacles, block, armour, foul, chainsaw, stab)": "the kinds of the share code are code words, typed the same in every language",
     "Options of a block: blitz, crowd (his back to the crowd) and the defender's skills:": (
         "blitz and crowd are the share code's option words, shown as code"
     ),

@@ -26,7 +26,7 @@ from rulebook.formatting import num
 
 from ..shared import charts
 from ..shared.values import Frac, Pct
-from . import calculator, helper
+from . import builder, calculator, helper
 from .classic import OddsError
 from .code import Sequence, parse_code
 from .form import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
@@ -76,6 +76,7 @@ THROW_CLASSES = {
     "superb": "out-down",
 }
 THROW_ORDER = tuple(THROW_CLASSES)
+FALLS = ("attacker_down", "both_down")  # the block results that end the turn (a turnover)
 NOTES = ("held", "shadowed", "kick_back", "missed")  # results worth a line of their own
 
 
@@ -134,6 +135,10 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
             "bar": None,
             "played": None,
             "sent_off": Pct(odds.sent_off).format(lang) if step.kind == "foul" else "",
+            # a block's failed goal is often only a push: the turnover is the blocker's fall
+            "turnover": Pct(sum((odds.played.get(t, Fraction(0)) for t in FALLS), Fraction(0))).format(lang)
+            if step.kind == "block"
+            else "",
         }
         if step.kind == "block":
             entry["bar"] = stacked(
@@ -182,9 +187,10 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
         for s, o in zip(steps, result.steps, strict=True)
         if o.stops
     ]
-    weakest = None
+    weakest = weakest_short = None
     if result.weakest is not None:
         w = steps[result.weakest]
+        weakest_short = _("most often fails at step %(n)s (%(p)s)") % {"n": w["n"], "p": w["stops"]}
         weakest = _("It most often fails at step %(n)s (%(step)s): %(p)s of the time.") % {
             "n": w["n"],
             "step": w["label"],
@@ -197,6 +203,7 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
         "team_rerolls": result.team_rerolls,
         "team_used": num(round(float(result.team_rerolls_used), 2)),
         "weakest": weakest,
+        "weakest_short": weakest_short,
         "steps": steps,
         "chart": mark_safe(charts.chart_svg(bars, _("Where the sequence ends"), "odds-chart")),
     }
@@ -271,18 +278,27 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
         try:
             form = form_of(calculator.read(query))
         except OddsError as error:
+            draft = builder.read_draft(query)
+            if draft is not None:  # the builder's empty start: no step yet, nothing wrong
+                return _page(form_of(draft), query, lang, [], draft)
             problems = [calculator.page_error(error)]
             fallback = query.get("edition") if query.get("edition") in calculator.EDITIONS else "lrb6"
             form = form_of(parse_code(EXAMPLE, fallback))
             form.sequence = None
-    sequence = form.sequence
+    return _page(form, query, lang, problems)
+
+
+def _page(form: Form, query: Any, lang: str, problems: list[str], draft: Sequence | None = None) -> dict[str, Any]:
+    sequence = form.sequence if draft is None else None
+    form.sequence = sequence
     context: dict[str, Any] = {
         "form": form,
         "edition": form.edition,
         "editions": calculator.EDITIONS,
         "team": form.team,
         "problems": problems,
-        "has_errors": sequence is None,
+        "has_errors": sequence is None and draft is None,
+        "empty": draft is not None,
         "result": None,
         "helper": helper.helper_context(query, form.edition, lang),
         **_choices(form, form.edition, lang),
@@ -296,6 +312,8 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
         context["code"] = sequence.code()
         context["share_url"] = reverse("tutorial:odds") + "?" + encoded
         context["api_url"] = "/api/v1/odds?" + encoded
+    shown = sequence or draft
+    context["builder"] = builder.builder_context(shown, context["result"], lang) if shown is not None else None
     return context
 
 

@@ -21,7 +21,10 @@ HTMX_HEADERS = ("HX-Request", "HX-Target")  # the answer is a fragment, chosen b
 @public_page(params=page.QUERY_PARAMS, vary=HTMX_HEADERS)
 def odds_page(request: HtmxHttpRequest) -> HttpResponse:
     context = page.page_context(request.GET, get_language())
-    partial = bool(request.htmx) and request.htmx.target == "odds-result"
+    target = request.htmx.target if request.htmx else None
+    if target == "odds-page":  # a builder link: the link is the share code, htmx pushes it
+        return render(request, "tutorial/odds.html#odds-page", context)
+    partial = target == "odds-result"
     response = render(request, "tutorial/odds.html#odds-result" if partial else "tutorial/odds.html", context)
     if partial:  # the address bar shows the short share code, not every field of the form
         response["HX-Push-Url"] = context.get("share_url") or "false"
