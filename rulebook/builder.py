@@ -32,6 +32,9 @@ from .portable.queries import QueryError, query_int, query_text
 
 # The most a builder field accepts: beyond the rules (the engine says which rule breaks), but bounded.
 MAX_FIELD = 99
+MAX_BUDGET = 99_000_000
+PLAYER_PREFIX = "n-"  # a positional's count: n-<slug>
+MAX_UNKNOWN_SHOWN = 5  # a made-up link may name any number of players: say the first few
 
 # Staff names per edition: the classic Spanish books call the Apothecary "Médico", the 2025 ones
 # "Apotecario" (our glossaries).
@@ -84,7 +87,7 @@ def team_offer(team: TeamData) -> TeamOffer:
 
 
 def player_field(slug: str) -> str:
-    return f"n-{slug}"
+    return f"{PLAYER_PREFIX}{slug}"
 
 
 @dataclass(frozen=True)
@@ -105,6 +108,7 @@ class Builder:
 
     team: TeamData
     rules: TeamBuildingRules
+    budget: BuilderField
     players: list[BuilderField]
     rerolls: BuilderField
     staff: list[BuilderField]
@@ -113,9 +117,14 @@ class Builder:
     captain: Captain | None = None  # the Team Captain, when the team's rules name one
 
     @property
+    def fields(self) -> list[BuilderField]:
+        return [self.budget, *self.players, self.rerolls, *self.staff]
+
+    @property
     def query(self) -> str:
-        """The choice as a query string (for the share link and the printable sheet)."""
-        parts = [f"{f.name}={f.value}" for f in [*self.players, self.rerolls, *self.staff] if f.value != f.minimum]
+        """The choice as a query string (for the share link and the printable sheet): only what
+        differs from an empty roster on the standard budget."""
+        parts = [f"{f.name}={f.value}" for f in self.fields if f.value != f.minimum]
         if self.captain and self.captain.chosen:
             parts.append(f"captain={self.captain.chosen}")
         return "&".join(parts)
@@ -137,7 +146,7 @@ def _captain(
     if not team.captain_rule:
         return None
     # A Big Guy is never offered: the engine would refuse him (captain_big_guy).
-    choices = tuple((f.name.removeprefix("n-"), f.label) for f in players if not f.big_guy)
+    choices = tuple((f.name.removeprefix(PLAYER_PREFIX), f.label) for f in players if not f.big_guy)
     chosen = query_text(params, "captain", 60)
     if chosen and chosen not in {slug for slug, _label in choices}:
         errors.append(_("%(rule)s: choose one of the players offered.") % {"rule": team.captain_rule})
@@ -145,18 +154,40 @@ def _captain(
     return Captain(team.captain_rule, choices, chosen, team.captain_skill)
 
 
-def _read(params: Mapping[str, str], name: str, default: int, label: str, errors: list[str]) -> int:
+def _read(
+    params: Mapping[str, str], name: str, default: int, label: str, errors: list[str], most: int = MAX_FIELD
+) -> int:
     try:
-        return query_int(params, name, 0, MAX_FIELD, default)
+        return query_int(params, name, 0, most, default)
     except QueryError:
-        errors.append(_("%(field)s: enter a whole number from 0 to %(max)s.") % {"field": label, "max": MAX_FIELD})
+        errors.append(_("%(field)s: enter a whole number from 0 to %(max)s.") % {"field": label, "max": num(most)})
         return default
+
+
+def unknown_players(params: Mapping[str, str], team: TeamData) -> list[str]:
+    """A message for each player a link names that the roster does not have (an old or mistyped
+    link, or one made for another team): said, not silently dropped."""
+    known = {player_field(p.slug) for p in team.positionals}
+    unknown = sorted(name for name in params if name.startswith(PLAYER_PREFIX) and name not in known)
+    return [
+        _("This roster has no player “%(name)s”: that part of the link is left out.")
+        % {"name": name.removeprefix(PLAYER_PREFIX)[:40]}
+        for name in unknown[:MAX_UNKNOWN_SHOWN]
+    ]
+
+
+def budget_field(rules: TeamBuildingRules, params: Mapping[str, str], errors: list[str]) -> BuilderField:
+    label = _("Budget")
+    value = _read(params, "budget", rules.budget, label, errors, MAX_BUDGET)
+    note = _("%(min)s to %(max)s") % {"min": num(rules.budget_min), "max": num(rules.budget_max)}
+    return BuilderField("budget", label, value, rules.budget_max, minimum=rules.budget, note=note)
 
 
 def build(team: TeamData, params: Mapping[str, str], lang: str) -> Builder:
     edition = get_edition(team.ruleset)
     rules = edition.team_building
     errors: list[str] = []
+    budget = budget_field(rules, params, errors)
     players = []
     for positional in team.positionals:
         name = positional.name
@@ -184,7 +215,7 @@ def build(team: TeamData, params: Mapping[str, str], lang: str) -> Builder:
     staff = []
     for rule in rules.staff:
         label = staff_label(team.ruleset, rule.key)
-        maximum = rules.staff_maximum(rule, team.apothecary)
+        maximum = rules.staff_maximum(rule, team.apothecary, budget.value)
         if rule.needs_apothecary_allowed and not team.apothecary:
             note = _("not allowed for this team")
         elif rule.maximum is None:
@@ -202,20 +233,21 @@ def build(team: TeamData, params: Mapping[str, str], lang: str) -> Builder:
                 note=note,
             )
         )
+    errors += unknown_players(params, team)
     captain = _captain(team, players, params, errors)
     choice = Choice(
-        players={f.name.removeprefix("n-"): f.value for f in players},
+        players={f.name.removeprefix(PLAYER_PREFIX): f.value for f in players},
         rerolls=rerolls.value,
         staff={f.name: f.value for f in staff},
         captain=captain.chosen if captain else "",
     )
-    sheet = price_roster(rules, team_offer(team), choice)
-    return Builder(team, rules, players, rerolls, staff, sheet, errors, captain)
+    sheet = price_roster(rules, team_offer(team), choice, budget.value)
+    return Builder(team, rules, budget, players, rerolls, staff, sheet, errors, captain)
 
 
 def problem_text(problem: Problem, builder: Builder) -> str:
     """What a broken rule means, in the reader's language."""
-    names = {f.name.removeprefix("n-"): f.label for f in builder.players}
+    names = {f.name.removeprefix(PLAYER_PREFIX): f.label for f in builder.players}
     names |= {f.name: f.label for f in builder.staff}
     values = {
         "name": names.get(problem.subject, problem.subject),
@@ -230,21 +262,38 @@ def problem_text(problem: Problem, builder: Builder) -> str:
             "over": over,
             "budget": values["limit"],
         }
+    return _counted_message(problem) % values
+
+
+def _counted_message(problem: Problem) -> str:
+    """The message of a broken rule, its plural form chosen by the number it turns on."""
+    if problem.key == "too_few_players":
+        return ngettext(
+            "Only %(count)s player: a team needs at least %(limit)s.",
+            "Only %(count)s players: a team needs at least %(limit)s.",
+            problem.count,
+        )
+    if problem.key == "staff_over_max":
+        return ngettext(
+            "%(name)s: %(count)s, but at most %(limit)s is allowed.",
+            "%(name)s: %(count)s, but at most %(limit)s are allowed.",
+            problem.limit,
+        )
     messages = {
-        "too_few_players": _("Only %(count)s players: a team needs at least %(limit)s."),
         "too_many_players": _("%(count)s players: a team may have at most %(limit)s."),
         "positional_over_max": _("%(name)s: %(count)s hired, but the roster allows at most %(limit)s."),
         "big_guys_over_max": _("%(count)s Big Guys: this team may have at most %(limit)s."),
         "rerolls_over_max": _("%(count)s team re-rolls: a team may have at most %(limit)s."),
-        "staff_over_max": _("%(name)s: %(count)s, but at most %(limit)s are allowed."),
         "staff_below_start": _("%(name)s: at least %(limit)s."),
         "apothecary_not_allowed": _("%(name)s: this team may not hire one."),
         "no_captain": _("%(rule)s: name one player who is not a Big Guy."),
         "captain_big_guy": _("%(rule)s: a Big Guy cannot be named (%(name)s)."),
         "captain_not_hired": _("%(rule)s: %(name)s is not in the team yet."),
+        "budget_below_min": _("A budget of %(count)s: a draft budget is at least %(limit)s."),
+        "budget_above_max": _("A budget of %(count)s: a draft budget is at most %(limit)s."),
+        "budget_not_a_step": _("A budget of %(count)s: budgets go in steps of %(limit)s."),
     }
-    message = messages.get(problem.key, _("%(name)s: this number is not allowed."))
-    return message % values
+    return messages.get(problem.key, _("%(name)s: this number is not allowed."))
 
 
 def as_data(built: Builder) -> dict[str, Any]:
@@ -254,7 +303,7 @@ def as_data(built: Builder) -> dict[str, Any]:
     return {
         "fields": [
             {"name": f.name, "label": f.label, "value": f.value, "maximum": f.maximum, "note": f.note}
-            for f in [*built.players, built.rerolls, *built.staff]
+            for f in built.fields
         ],
         "player_count": sheet.player_count,
         "players_cost": sheet.players_cost,

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 
 from . import formatting, labels, notation, selectors
 from .builder import (
+    MAX_BUDGET,
     MAX_FIELD,
+    PLAYER_PREFIX,
     STAFF_LABELS,
     Builder,
     BuilderField,
@@ -19,6 +21,7 @@ from .builder import (
     player_field,
     problem_text,
     staff_label,
+    unknown_players,
 )
 from .builder import build as build_choice
 from .builder import team_offer as offer_of
@@ -28,7 +31,9 @@ from .translated import in_language
 from .vocab import BLOOD_BOWL_EDITIONS
 
 __all__ = [
+    "MAX_BUDGET",
     "MAX_FIELD",
+    "PLAYER_PREFIX",
     "STAFF_LABELS",
     "Builder",
     "BuilderField",
@@ -39,6 +44,7 @@ __all__ = [
     "sheet_players",
     "staff_label",
     "team_offer",
+    "unknown_players",
 ]
 
 if TYPE_CHECKING:
@@ -173,17 +179,23 @@ def build(team: Team, params: Mapping[str, str], lang: str) -> Builder:
 
 
 def builder_params(ruleset: str, slug: str) -> tuple[str, ...]:
-    """Every query parameter the builder of a team reads: a count per positional, the re-rolls and
-    the edition's staff (the page cache keeps only these)."""
+    """Every query parameter the builder of a team reads: the budget, a count per positional, the
+    re-rolls and the edition's staff (the page cache keeps only these)."""
     edition_rules = get_edition(ruleset).team_building if ruleset in BLOOD_BOWL_EDITIONS else None
     staff = tuple(rule.key for rule in edition_rules.staff) if edition_rules else ()
-    return (*(player_field(s) for s in selectors.positional_slugs(ruleset, slug)), "rerolls", *staff, "captain")
+    return (
+        "budget",
+        *(player_field(s) for s in selectors.positional_slugs(ruleset, slug)),
+        "rerolls",
+        *staff,
+        "captain",
+    )
 
 
 def sheet_players(builder: Builder, views: list[PositionalView]) -> list[tuple[int, PositionalView, bool]]:
     """One numbered line per hired player, in roster order (the printable sheet), and whether he is
     the Team Captain (the first player of the positional the engine accepted as captain)."""
-    counts = {f.name.removeprefix("n-"): f.value for f in builder.players}
+    counts = {f.name.removeprefix(PLAYER_PREFIX): f.value for f in builder.players}
     lines: list[tuple[int, PositionalView, bool]] = []
     for view in views:
         for copy in range(min(counts.get(view.slug, 0), view.positional.max_quantity, MAX_FIELD)):

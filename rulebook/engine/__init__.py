@@ -6,7 +6,8 @@ DreadBall, from rulebook.engine.dreadball), never a module inside (tests/test_ar
 checks it). What it answers:
 - the editions (get_edition: targets, tables, conversions, draft rules, rule switches);
 - a board position for one player (analyse: reach, route rolls and re-rolls, blocks, pass bands
-  and targets), and the rules the tutorial's steps show one at a time (movement, blocks,
+  and targets) and about two (ask_action: a blitz, a hand-off or a foul from each square it can
+  be made from), and the rules the tutorial's steps show one at a time (movement, blocks,
   push-backs, armour and injury, passing, kick-off, set-up);
 - the odds of a whole turn (solve_turn, the one odds entry point) and a roll's target (roll_target);
 - which skills the engine counts, and where (the skills registry);
@@ -15,7 +16,7 @@ checks it). What it answers:
   inducement costs it (inducement_terms).
 Modules inside: types, pitch, dice, probability, explain, reasons, editions (lrb6, bb2025),
 movement, reach, block, pushback, injury, passing, kickoff, sequence (the re-roll solver), trees,
-turn (+ turn_d6, turn_block, turn_armour), targets, skills, analysis, teambuilding, hiring;
+turn (+ turn_d6, turn_block, turn_armour), targets, skills, analysis, questions, teambuilding, hiring;
 dreadball/.
 """
 
@@ -74,6 +75,8 @@ from .pitch import (
 )
 from .probability import Distribution, d6_passes, d6_success, two_d6
 from .pushback import push_options
+from .questions import KINDS as ACTION_KINDS
+from .questions import ActionAnswer, ApproachSquare, ask_action
 from .reach import ReachMap, reach_map
 from .skills import ALIASES as SKILL_ALIASES
 from .skills import BASIC as BASIC_SKILLS
@@ -137,6 +140,7 @@ def clear_caches() -> None:
 
 
 __all__ = [
+    "ACTION_KINDS",
     "ALL_SQUARES",
     "ANY_TEAM",
     "APOTHECARY",
@@ -175,7 +179,9 @@ __all__ = [
     "TARGET_SKILLS",
     "TURN_KINDS",
     "WIDE_ZONE_WIDTH",
+    "ActionAnswer",
     "Analysis",
+    "ApproachSquare",
     "BandAnswer",
     "Bb2025",
     "BlockAnswer",
@@ -220,6 +226,7 @@ __all__ = [
     "accurate_pass_and_catch",
     "accurate_pass_probability",
     "analyse",
+    "ask_action",
     "assists",
     "band_for",
     "block_outcome",

@@ -1,6 +1,7 @@
 """Drafting a team: what the gold buys and which limits a roster breaks.
 
-Each edition states its rules as data (`Edition.team_building`): the draft budget, how many players,
+Each edition states its rules as data (`Edition.team_building`): the draft budget (the standard one
+and the range a league or tournament may set instead), how many players,
 how many team re-rolls, and the sideline staff with their prices and limits. A team's roster
 (re-roll price, apothecary allowed or not, positionals with price and maximum, a shared limit on Big
 Guys) comes from the content; `price_roster` adds a choice up and lists every broken rule, and
@@ -23,6 +24,16 @@ CAPTAIN_SKILL = "pro"
 
 
 @dataclass(frozen=True, slots=True)
+class Problem:
+    """A rule the roster breaks: a key (say, "too_few_players") and its numbers and subject."""
+
+    key: str
+    subject: str = ""  # the positional or staff key concerned, if any
+    count: int = 0
+    limit: int = 0
+
+
+@dataclass(frozen=True, slots=True)
 class StaffRule:
     """One thing besides players and re-rolls that a team may buy when it is drafted."""
 
@@ -36,23 +47,38 @@ class StaffRule:
 
 @dataclass(frozen=True, slots=True)
 class TeamBuildingRules:
-    budget: int
+    budget: int  # the standard draft budget
     min_players: int
     max_players: int
     max_rerolls: int
     later_reroll_multiplier: int  # a team re-roll bought after the draft costs this many times more
     staff: tuple[StaffRule, ...]
+    # The budgets a league or tournament may set instead (1,100,000 to 1,200,000 are common), in
+    # steps of the smallest price (gold is counted in tens of thousands).
+    budget_min: int = 1_000_000
+    budget_max: int = 1_200_000
+    budget_step: int = 10_000
+
+    def budget_problems(self, budget: int) -> list[Problem]:
+        """What is wrong with a budget a coach sets: outside the range, or not a whole step."""
+        if budget < self.budget_min:
+            return [Problem("budget_below_min", "budget", budget, self.budget_min)]
+        if budget > self.budget_max:
+            return [Problem("budget_above_max", "budget", budget, self.budget_max)]
+        if budget % self.budget_step:
+            return [Problem("budget_not_a_step", "budget", budget, self.budget_step)]
+        return []
 
     def staff_rule(self, key: str) -> StaffRule:
         return next(rule for rule in self.staff if rule.key == key)
 
-    def staff_maximum(self, rule: StaffRule, apothecary_allowed: bool = True) -> int:
+    def staff_maximum(self, rule: StaffRule, apothecary_allowed: bool = True, budget: int | None = None) -> int:
         """The most a form should offer: the rule's limit, or what the whole budget buys."""
         if rule.needs_apothecary_allowed and not apothecary_allowed:
             return 0
         if rule.maximum is not None:
             return rule.maximum
-        return rule.start + self.budget // rule.cost
+        return rule.start + (self.budget if budget is None else budget) // rule.cost
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,16 +111,6 @@ class Choice:
     rerolls: int = 0
     staff: Mapping[str, int] = field(default_factory=dict)
     captain: str = ""  # the positional whose first player hired is the Team Captain
-
-
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """A rule the roster breaks: a key (say, "too_few_players") and its numbers and subject."""
-
-    key: str
-    subject: str = ""  # the positional or staff key concerned, if any
-    count: int = 0
-    limit: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,7 +152,7 @@ def staff_counts(rules: TeamBuildingRules, choice: Choice) -> dict[str, int]:
 def price_roster(rules: TeamBuildingRules, team: TeamOffer, choice: Choice, budget: int | None = None) -> RosterSheet:
     """Add up a choice and list every rule it breaks (all of them, not the first)."""
     budget = rules.budget if budget is None else budget
-    problems: list[Problem] = []
+    problems = rules.budget_problems(budget)
     unknown = sorted(set(choice.players) - {p.key for p in team.positionals})
     problems += [Problem("unknown_positional", key) for key in unknown]
     player_lines = []
@@ -168,13 +184,14 @@ def price_roster(rules: TeamBuildingRules, team: TeamOffer, choice: Choice, budg
     for rule in rules.staff:
         count = counts[rule.key]
         bought = count - rule.start
-        if rule.needs_apothecary_allowed and not team.apothecary_allowed and count:
+        forbidden = rule.needs_apothecary_allowed and not team.apothecary_allowed
+        if forbidden and count:
             problems.append(Problem("apothecary_not_allowed", rule.key, count, 0))
         elif bought < 0:
             problems.append(Problem("staff_below_start", rule.key, count, rule.start))
         elif rule.maximum is not None and count > rule.maximum:
             problems.append(Problem("staff_over_max", rule.key, count, rule.maximum))
-        cost = max(bought, 0) * rule.cost
+        cost = 0 if forbidden else max(bought, 0) * rule.cost  # what may not be hired is not paid for
         staff_lines.append(Line(rule.key, count, rule.cost, cost))
         in_value += cost if rule.in_team_value else 0
     captain, captain_problems = _captain(team, choice, {line.key: line.count for line in player_lines})

@@ -126,7 +126,7 @@ class PageCacheMiddleware:
         policy = resolved.policy
         if policy is None or request.method not in ("GET", "HEAD"):
             return self.render(request)
-        keep_only(request, policy.param_names(resolved.kwargs))
+        keep_only(request, policy.kept(request.GET, resolved.kwargs))
         if not is_anonymous(request):
             response = self.get_response(request)
             patch_cache_control(response, private=True, no_cache=True)

@@ -23,10 +23,17 @@ View = TypeVar("View", bound=Callable[..., HttpResponse])
 @dataclass(frozen=True)
 class PagePolicy:
     """What a public page depends on besides its path: query parameters (names, or a function of
-    the URL's arguments returning them) and request headers."""
+    the URL's arguments returning them; and names starting with one of `prefixes`, which the page
+    reads to say that a link names something it does not know) and request headers."""
 
     params: tuple[str, ...] | Callable[..., Iterable[str]]
     vary: tuple[str, ...]
+    prefixes: tuple[str, ...] = ()
+
+    def kept(self, names: Iterable[str], kwargs: dict[str, Any]) -> frozenset[str]:
+        """Which of a request's parameter names the page reads."""
+        known = self.param_names(kwargs)
+        return frozenset(name for name in names if name in known or name.startswith(self.prefixes))
 
     def param_names(self, kwargs: dict[str, Any]) -> frozenset[str]:
         if callable(self.params):
@@ -57,9 +64,11 @@ def read_only(view: View) -> View:
     return wrapper  # type: ignore[return-value]
 
 
-def public_page(*, params: ParamNames = (), vary: Iterable[str] = ()) -> Callable[[View], View]:
+def public_page(
+    *, params: ParamNames = (), vary: Iterable[str] = (), prefixes: Iterable[str] = ()
+) -> Callable[[View], View]:
     """Mark a read-only view as a public page the middleware may cache (see the package doc)."""
-    policy = PagePolicy(params if callable(params) else tuple(params), tuple(vary))
+    policy = PagePolicy(params if callable(params) else tuple(params), tuple(vary), tuple(prefixes))
     if not set(policy.vary) <= PROXY_KEY_HEADERS:
         raise ValueError(f"vary={policy.vary}: add the header to the proxy's cache key first (deploy/nginx)")
 

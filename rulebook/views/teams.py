@@ -78,7 +78,7 @@ def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple
         "problems": [rosters.problem_text(p, builder) for p in builder.sheet.problems],
         "positionals": rosters.positional_views(item, get_language()),
         "characteristics": rosters.characteristic_labels(item, get_language()),
-        "counts": {f.name.removeprefix("n-"): f.value for f in builder.players},
+        "counts": {f.name.removeprefix(rosters.PLAYER_PREFIX): f.value for f in builder.players},
         "staff_lines": list(zip(builder.staff, builder.sheet.staff, strict=True)),
         "rules": selectors.team_rules(item),
         "later_reroll_cost": item.reroll_cost * builder.rules.later_reroll_multiplier,
@@ -87,7 +87,7 @@ def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple
     return context, 400 if builder.errors else 200
 
 
-@public_page(params=rosters.builder_params, vary=("HX-Request",))
+@public_page(params=rosters.builder_params, prefixes=(rosters.PLAYER_PREFIX,), vary=("HX-Request",))
 def builder(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     context, status = _builder_context(request, ruleset, slug)
     if not request.htmx:
@@ -99,7 +99,7 @@ def builder(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     return response
 
 
-@public_page(params=rosters.builder_params)
+@public_page(params=rosters.builder_params, prefixes=(rosters.PLAYER_PREFIX,))
 def roster_sheet(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     context, status = _builder_context(request, ruleset, slug)
     return render(request, "rulebook/roster_sheet.html", context, status=status)

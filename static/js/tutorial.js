@@ -75,4 +75,27 @@
       heading.focus({ preventScroll: true });
     }
   });
+  // Odds builder: every chip and card is a link whose page comes back in place (#odds-page). The
+  // focus goes back to the control tapped (its data-key), or to the new step's heading after a
+  // card, scrolled into view if needed; the sticky answer above it has changed meanwhile.
+  let tapped = null;
+  document.addEventListener("click", function (event) {
+    const link = event.target.closest ? event.target.closest("#odds-page a[data-key]") : null;
+    if (link) tapped = link.getAttribute("data-key");
+  }, true);
+  document.body.addEventListener("htmx:afterSettle", function (event) {
+    const swapped = event.detail.elt;
+    if (!swapped || swapped.id !== "odds-page" || !tapped) return;
+    let element = null;
+    if (tapped.indexOf("card-") === 0) {
+      const titles = swapped.querySelectorAll(".build-step__title");
+      element = titles[titles.length - 1] || null;
+    } else {
+      element = swapped.querySelector('[data-key="' + tapped + '"]') || document.getElementById("odds-summary");
+    }
+    tapped = null;
+    if (!element) return;
+    element.focus({ preventScroll: true });
+    element.scrollIntoView({ block: "nearest" });
+  });
 })();

@@ -186,6 +186,32 @@ def test_both_editions_state_their_draft_rules() -> None:
     assert [r.key for r in BB.staff] == [APOTHECARY, ASSISTANT_COACHES, CHEERLEADERS, DEDICATED_FANS]
 
 
+def test_a_league_or_tournament_budget_from_1_000_000_to_1_200_000_is_allowed() -> None:
+    # 7 linemen (350,000) + 4 blitzers (360,000) + 8 re-rolls (400,000) = 1,110,000.
+    choice = Choice(players={"lineman": 7, "blitzer": 4}, rerolls=8)
+    for rules in (LRB6, BB):
+        assert keys(price_roster(rules, HUMANS, choice)) == ["over_budget"]
+        tournament = price_roster(rules, HUMANS, choice, budget=1_150_000)
+        assert tournament.legal and tournament.budget == 1_150_000 and tournament.treasury == 40_000
+        assert price_roster(rules, HUMANS, choice, budget=1_200_000).treasury == 90_000
+        too_much = price_roster(rules, HUMANS, choice, budget=1_250_000)
+        assert [(p.key, p.count, p.limit) for p in too_much.problems] == [("budget_above_max", 1_250_000, 1_200_000)]
+        too_little = price_roster(rules, HUMANS, Choice(players={"lineman": 11}), budget=900_000)
+        assert [(p.key, p.limit) for p in too_little.problems] == [("budget_below_min", 1_000_000)]
+        odd = price_roster(rules, HUMANS, Choice(players={"lineman": 11}), budget=1_105_000)
+        assert [(p.key, p.limit) for p in odd.problems] == [("budget_not_a_step", 10_000)]
+
+
+def test_a_forbidden_apothecary_is_not_added_to_the_cost() -> None:
+    # 11 zombies at 40,000 = 440,000; the Apothecary asked for is refused and costs nothing.
+    undead = TeamOffer(70_000, False, (PositionalOffer("zombie", 40_000, 16),))
+    for rules in (LRB6, BB):
+        sheet = price_roster(rules, undead, Choice(players={"zombie": 11}, staff={APOTHECARY: 1}))
+        assert keys(sheet) == ["apothecary_not_allowed"]
+        assert sheet.staff_cost == 0 and sheet.spent == 440_000 and sheet.team_value == 440_000
+        assert [line.total for line in sheet.staff if line.key == APOTHECARY] == [0]
+
+
 def test_a_team_whose_rules_name_a_team_captain_names_one_hired_player_who_is_not_a_big_guy() -> None:
     """2025 Team Captain (bb2025/team-rules/team-captain.toml): one player who is not a Big Guy is
     named at the draft and gains Pro; a team without the rule names nobody."""

@@ -185,11 +185,61 @@ def test_over_budget_and_a_team_without_apothecary(client: Client) -> None:
     html = html_of(
         client, "/en/lrb6/teams/undead/builder/?n-mummy=2&n-wight=2&n-ghoul=4&n-skeleton=3&rerolls=8&apothecary=1"
     )
-    # 820,000 of players, 560,000 of re-rolls and the Apothecary asked for (50,000)
-    assert totals(html)["Treasury"] == "-430,000"
-    assert "1,430,000 gold pieces spent: 430,000 over the budget of 1,000,000." in html
+    # 820,000 of players and 560,000 of re-rolls; the Apothecary asked for is refused, not paid for
+    assert totals(html)["Treasury"] == "-380,000"
+    assert "1,380,000 gold pieces spent: 380,000 over the budget of 1,000,000." in html
     assert "this team may not hire one" in html
     assert 'name="apothecary" value="1" min="0" max="0"' in html
+
+
+def test_the_budget_is_a_field_a_tournament_may_raise_to_1_200_000(client: Client) -> None:
+    # 7 linemen (350,000) + 4 blitzers (360,000) + 8 re-rolls (400,000) = 1,110,000.
+    team = "n-lineman=7&n-blitzer=4&rerolls=8"
+    assert totals(html_of(client, f"/en/lrb6/teams/human/builder/?{team}"))["Treasury"] == "-110,000"
+    html = html_of(client, f"/en/lrb6/teams/human/builder/?budget=1150000&{team}")
+    assert totals(html)["Treasury"] == "40,000" and "A legal team" in html
+    assert 'name="budget" value="1150000" min="1000000" max="1200000" step="10000"' in html
+    share = re.search(r'href="([^"]+)">Link to this team', html).group(1).replace("&amp;", "&")
+    assert share == f"/en/lrb6/teams/human/builder/?budget=1150000&{team}"
+    sheet = html_of(client, f"/en/lrb6/teams/human/builder/sheet/?budget=1150000&{team}")
+    assert "<dt>Budget</dt><dd>1,150,000</dd>" in sheet
+    spanish = html_of(client, f"/es/bb2025/teams/human/builder/?budget=1250000&{team}")
+    assert "Un presupuesto de 1.250.000: el presupuesto inicial es como máximo 1.200.000." in spanish
+
+
+def test_an_unknown_positional_in_a_link_is_said_in_the_readers_language(client: Client) -> None:
+    expected = {
+        "es": "Esta plantilla no tiene el jugador «dragon»: esa parte del enlace se descarta.",
+        "it": "Questa squadra non ha il giocatore «dragon»: quella parte del link viene ignorata.",
+        "fr": "Cette équipe n’a pas de joueur « dragon » : cette partie du lien est ignorée.",
+        "en": "This roster has no player “dragon”: that part of the link is left out.",
+    }
+    for lang, message in expected.items():
+        html = html_of(client, f"/{lang}/lrb6/teams/human/builder/?n-lineman=11&n-dragon=2", status=400)
+        assert message in unescape(html), lang
+        assert next(iter(totals(html).values())) == "11"  # the rest of the team is kept
+    sheet = client.get("/en/bb2025/teams/human/builder/sheet/?n-lineman=11&n-wizard=1")
+    assert sheet.status_code == 400 and "no player “wizard”" in unescape(sheet.content.decode())
+
+
+def test_at_most_one_is_said_in_the_singular_in_four_languages(client: Client) -> None:
+    expected = {
+        "es": ("Médico: 2, pero se permite como máximo 1.", "Solo 1 jugador: un equipo necesita al menos 11."),
+        "it": (
+            "Apotecario: 2, ma ne è ammesso al massimo 1.",
+            "Solo 1 giocatore: una squadra ne deve avere almeno 11.",
+        ),
+        "fr": (
+            "Apothicaire : 2, mais 1 au plus est autorisé.",
+            "Seulement 1 joueur : une équipe en compte au moins 11.",
+        ),
+        "en": ("Apothecary: 2, but at most 1 is allowed.", "Only 1 player: a team needs at least 11."),
+    }
+    for lang, (apothecaries, players) in expected.items():
+        html = unescape(html_of(client, f"/{lang}/lrb6/teams/human/builder/?n-lineman=1&apothecary=2"))
+        assert apothecaries in html and players in html, lang
+    plural = unescape(html_of(client, "/en/bb2025/teams/human/builder/?n-lineman=3&cheerleaders=7"))
+    assert "Cheerleaders: 7, but at most 6 are allowed." in plural and "Only 3 players:" in plural
 
 
 def test_bad_numbers_answer_400_with_a_message_and_keep_the_rest(client: Client) -> None:

@@ -79,6 +79,7 @@ BLOOD_BOWL_SOURCES = (
     "tutorial/board/",  # the board page exists for the two Blood Bowl editions only
     "tutorial/templates/tutorial/board",
     "rulebook/rosters.py",  # teams, the builder and the roster sheet: Blood Bowl only
+    "rulebook/builder.py",  # the builder's reading and messages (the phone runs it too): Blood Bowl only
     "rulebook/views/teams.py",
     "rulebook/templates/rulebook/team",
     "rulebook/templates/rulebook/builder",
@@ -97,8 +98,12 @@ BY_DESIGN = {
         "a fallback only: the odds page and its helper name the roll by the edition's glossary term "
         "(labels.kind_label, helper.kind_name)"
     ),
-    "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, roll, block, armour, "
-    "foul, chainsaw, stab)": "the kinds of the share code are code words, typed the same in every language",
+    "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, gaze, roll, "
+    "dauntless, tentacles, block, armour, foul, chainsaw, stab)": "the kinds of the share code are code words, typed the same in every language",
+    "Hand-off (the catch)": (
+        "a fallback only: the odds page names the roll by the edition's glossary term (labels.kind_label) "
+        "and the helper by its edition's own entry (helper.EDITION_KINDS, in the rules' context)"
+    ),
     "Options of a block: blitz, crowd (his back to the crowd) and the defender's skills:": (
         "blitz and crowd are the share code's option words, shown as code"
     ),

@@ -45,6 +45,7 @@ THROW_CLASSES = {
     "superb": "out-down",
 }
 THROW_ORDER = tuple(THROW_CLASSES)
+FALLS = ("attacker_down", "both_down")  # the block results that end the turn (a turnover)
 NOTES = ("held", "shadowed", "kick_back", "missed")  # results worth a line of their own
 
 
@@ -99,6 +100,10 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
             "bar": None,
             "played": None,
             "sent_off": Pct(odds.sent_off).format(lang) if step.kind == "foul" else "",
+            # a block's failed goal is often only a push: the turnover is the blocker's fall
+            "turnover": Pct(sum((odds.played.get(t, Fraction(0)) for t in FALLS), Fraction(0))).format(lang)
+            if step.kind == "block"
+            else "",
         }
         if step.kind == "block":
             entry["bar"] = stacked(
@@ -147,9 +152,10 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
         for s, o in zip(steps, result.steps, strict=True)
         if o.stops
     ]
-    weakest = None
+    weakest = weakest_short = None
     if result.weakest is not None:
         w = steps[result.weakest]
+        weakest_short = _("most often fails at step %(n)s (%(p)s)") % {"n": w["n"], "p": w["stops"]}
         weakest = _("It most often fails at step %(n)s (%(step)s): %(p)s of the time.") % {
             "n": w["n"],
             "step": w["label"],
@@ -162,6 +168,7 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
         "team_rerolls": result.team_rerolls,
         "team_used": num(round(float(result.team_rerolls_used), 2)),
         "weakest": weakest,
+        "weakest_short": weakest_short,
         "steps": steps,
         "chart": charts.chart_svg(bars, _("Where the sequence ends"), "odds-chart"),
     }

@@ -17,7 +17,7 @@ from rulebook.engine import TargetSituation as Situation
 from rulebook.engine import Weather, get_edition
 from rulebook.engine import roll_target as target
 from rulebook.portable.i18n import gettext as _
-from rulebook.portable.i18n import gettext_lazy
+from rulebook.portable.i18n import gettext_lazy, pgettext_lazy
 from rulebook.portable.queries import QueryError, query_choice, query_int
 
 from ..shared import contentnames, phrases
@@ -60,11 +60,19 @@ def rush_term(edition: str, lang: str) -> str:
 
 # The glossary entry naming a kind of roll: the edition's own term ("Schivare" in 2025, "Smarcarsi" before).
 HELPER_TERMS = {"dodge": "dodge", "pickup": "pick-up", "catch": "catch", "pass": "pass"}
+# A kind named with each edition's own word (the catch of a hand-off: Italian "ricezione" before
+# 2025, "ricevere" in it); HELPER_KINDS holds the fallback.
+EDITION_KINDS = {
+    ("lrb6", "handoff"): pgettext_lazy("classic rules", "Hand-off (the catch)"),
+    ("bb2025", "handoff"): pgettext_lazy("2025 rules", "Hand-off (the catch)"),
+}
 
 
 def kind_name(kind: str, edition: str, lang: str) -> str:
     """A kind of roll as the helper's list names it: the edition's glossary term, the catalogue's
     label if the glossary has none, the rush term or the skill's name."""
+    if (edition, kind) in EDITION_KINDS:
+        return str(EDITION_KINDS[(edition, kind)])
     if kind in HELPER_TERMS:
         term = contentnames.glossary_name(edition, HELPER_TERMS[kind], lang)
         if term:

@@ -14,10 +14,10 @@ from django.utils.safestring import mark_safe
 from rulebook import notation
 from rulebook.engine import OFFERED_SKILLS, get_edition, in_edition, opponent_skills
 
-from . import calculator, helper
+from . import builder, calculator, helper
 from .answer import present
 from .classic import OddsError
-from .code import parse_code
+from .code import Sequence, parse_code
 from .form import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
 from .labels import GOAL_LABELS, calculator_rush_term, content_slug, kind_label, player_label, skill_label, step_label
 
@@ -112,18 +112,27 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
         try:
             form = form_of(calculator.read(query))
         except OddsError as error:
+            draft = builder.read_draft(query)
+            if draft is not None:  # the builder's empty start: no step yet, nothing wrong
+                return _page(form_of(draft), query, lang, [], draft)
             problems = [calculator.page_error(error)]
             fallback = query.get("edition") if query.get("edition") in calculator.EDITIONS else "lrb6"
             form = form_of(parse_code(EXAMPLE, fallback))
             form.sequence = None
-    sequence = form.sequence
+    return _page(form, query, lang, problems)
+
+
+def _page(form: Form, query: Any, lang: str, problems: list[str], draft: Sequence | None = None) -> dict[str, Any]:
+    sequence = form.sequence if draft is None else None
+    form.sequence = sequence
     context: dict[str, Any] = {
         "form": form,
         "edition": form.edition,
         "editions": calculator.EDITIONS,
         "team": form.team,
         "problems": problems,
-        "has_errors": sequence is None,
+        "has_errors": sequence is None and draft is None,
+        "empty": draft is not None,
         "result": None,
         "helper": helper.helper_context(query, form.edition, lang),
         **_choices(form, form.edition, lang),
@@ -137,6 +146,8 @@ def page_context(query: Any, lang: str) -> dict[str, Any]:
         context["code"] = sequence.code()
         context["share_url"] = reverse("tutorial:odds") + "?" + encoded
         context["api_url"] = "/api/v1/odds?" + encoded
+    shown = sequence or draft
+    context["builder"] = builder.builder_context(shown, context["result"], lang) if shown is not None else None
     return context
 
 

@@ -24,7 +24,10 @@ def odds_page(request: HtmxHttpRequest) -> HttpResponse:
     context["answered_query"] = request.META.get(
         "QUERY_STRING", ""
     )  # static/js/engine.js: a saved copy answers another
-    partial = bool(request.htmx) and request.htmx.target == "odds-result"
+    target = request.htmx.target if request.htmx else None
+    if target == "odds-page":  # a builder link: the link is the share code, htmx pushes it
+        return render(request, "tutorial/odds.html#odds-page", context)
+    partial = target == "odds-result"
     response = render(request, "tutorial/odds.html#odds-result" if partial else "tutorial/odds.html", context)
     if partial:  # the address bar shows the short share code, not every field of the form
         response["HX-Push-Url"] = context.get("share_url") or "false"

@@ -1,0 +1,29 @@
+"""What each side may spend on inducements before a league match, per edition."""
+
+from __future__ import annotations
+
+from rulebook.engine.purse import Purse, purse
+
+
+def test_2025_the_rulebooks_worked_example() -> None:
+    # BBBase league_play.md: Jay 1,240,000 spends 50,000 of his treasury on a keg; Dan 1,160,000
+    # gets 80,000 (the difference) + 50,000 (what Jay spent) and adds 10,000 of his own: 140,000.
+    jay = purse("bb2025", 1_240_000, 1_160_000, own_treasury=70_000, other_spent=0)
+    assert jay == Purse(0, 70_000)
+    dan = purse("bb2025", 1_160_000, 1_240_000, own_treasury=10_000, other_spent=50_000)
+    assert dan == Purse(130_000, 10_000) and dan.total == 140_000
+
+
+def test_2025_the_underdog_adds_at_most_50_000_and_equal_values_spend_nothing() -> None:
+    assert purse("bb2025", 1_000_000, 1_100_000, own_treasury=200_000) == Purse(100_000, 50_000)
+    assert purse("bb2025", 1_100_000, 1_100_000, own_treasury=200_000) == Purse(0, 0)
+
+
+def test_classic_the_lower_value_gets_the_difference_or_spends_his_treasury() -> None:
+    # 1,000,000 against 1,150,000: the difference is 150,000.
+    assert purse("lrb6", 1_000_000, 1_150_000, own_treasury=40_000) == Purse(150_000, 0)
+    # the opponent moved 60,000 from his treasury: his value counts 1,210,000, so 210,000.
+    assert purse("lrb6", 1_000_000, 1_150_000, own_treasury=0, other_spent=60_000) == Purse(210_000, 0)
+    # a rich coach: moving all 300,000 gives max(300,000, 150,000 - 300,000) = 300,000
+    assert purse("lrb6", 1_000_000, 1_150_000, own_treasury=300_000) == Purse(0, 300_000)
+    assert purse("lrb6", 1_150_000, 1_000_000, own_treasury=20_000) == Purse(0, 20_000)
