@@ -1,5 +1,7 @@
 """Read-side queries for the pages, the API and the tutorial: what to show. Reads only: URLs are
-built by links.py, HTML by rendering/, and nothing here caches."""
+built by links.py, HTML by rendering/, and nothing here caches. One module on purpose: it is the
+house's only door to the content's tables (views and wings never query), so a reader of any page
+finds every query it makes here, grouped by kind of item."""
 
 from __future__ import annotations
 

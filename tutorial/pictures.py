@@ -14,7 +14,7 @@ from .actions.base import Outcome
 from .actions.common import sq
 from .actions.dreadball import DIRECTION_LABELS, DIRECTIONS
 from .actions.workspace import Workspace
-from .shared import charts, diagrams, phrases
+from .shared import charts, diagrams, hexes, phrases
 from .shared.scenario import PlayerSpec, StepSpec
 from .shared.values import Num, Pct, Value
 
@@ -125,7 +125,7 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
         threat_colour = colours.get(opponent.team, "b") if opponent else "b"
         ball = sq(ws.ball) if isinstance(ws.ball, list) else None
         return mark_safe(
-            diagrams.hex_svg(
+            hexes.hex_svg(
                 board, list(ws.cast.values()), colours, ball, outcome.marks, focus, title, desc, threat_colour, uid
             )
         )

@@ -4,6 +4,7 @@ the compact search index (the server search's folding and stemming), the offline
 
 from __future__ import annotations
 
+import gzip
 import json
 import re
 from pathlib import Path
@@ -156,14 +157,16 @@ def test_the_offline_index_folds_and_stems_like_the_server(client: Client) -> No
     # Every item opens a saved page.
     pages = set(next(r for r in get_json(client, "/es/offline/pack.json")["rulesets"] if r["key"] == "bb2025")["pages"])
     assert all(url.split("#")[0] in pages for url in items)
-    assert len(json.dumps(data)) < 200_000
+    # What a phone downloads, compressed as the server sends it (issue 24's stars and 27's content
+    # took the plain JSON past 200,000 characters; about 40 kB gzipped).
+    assert len(gzip.compress(json.dumps(data).encode())) < 60_000
 
 
 def test_an_accented_glossary_term_is_indexed_folded(client: Client) -> None:
     term = GlossaryTerm.objects.filter(ruleset__key="lrb6", term_fr__regex=r"[éèàç]").first()
     assert term is not None
     data = get_json(client, "/fr/offline/search/lrb6.json")
-    entry = next(item for item in data["items"] if item[1].endswith(f"#{term.slug}"))
+    entry = next(item for item in data["items"] if item[1].endswith(f"/glossary/{term.slug}/"))  # its own page
     assert all(word == fold(word) for word in entry[4].split())
     assert fold(term.term_fr.split()[0]).strip("()") in entry[4].split()
 
