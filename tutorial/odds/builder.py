@@ -188,7 +188,9 @@ def _option_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list
         chips.append(_chip(_("Back to the crowd"), _with_step(sequence, i, crowd), step.crowd))
     if step.kind == "foul":
         for a in FOUL_ASSISTS:
-            label = _("%(n)s assists") % {"n": f"{a:+d}" if a else "0"}
+            # the edition's own word for assists (Supporto, Assistenza...: both glossaries have it)
+            term = glossary(edition, "assist", lang)
+            label = _("%(term)s: %(n)s") % {"term": term, "n": f"{a:+d}" if a else "0"}
             chips.append(_chip(label, _with_step(sequence, i, replace(step, assists=a)), step.assists == a))
     roll = STEP_SKILLS.get(step.kind)
     if roll:
