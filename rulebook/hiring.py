@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext
+from django.utils.translation import pgettext_lazy
 
 from . import formatting, notation
 from .engine import (
@@ -170,17 +170,20 @@ def _price(cost: int, varies: bool) -> str:
     return _("%(cost)s gold pieces") % {"cost": formatting.num(cost)}
 
 
+# The classic Spanish books call the Apothecary "Médico", the 2025 ones "Apotecario": each
+# edition's words under its own context (Edition.rulebook_words).
+APOTHECARY_TEAMS = {
+    (FOR_APOTHECARY, "classic rules"): pgettext_lazy("classic rules", "Teams that may have an Apothecary"),
+    (FOR_APOTHECARY, "2025 rules"): pgettext_lazy("2025 rules", "Teams that may have an Apothecary"),
+    (FOR_NO_APOTHECARY, "classic rules"): pgettext_lazy("classic rules", "Teams that may not have an Apothecary"),
+    (FOR_NO_APOTHECARY, "2025 rules"): pgettext_lazy("2025 rules", "Teams that may not have an Apothecary"),
+}
+
+
 def _who(inducement: Inducement, rule_names: dict[str, str]) -> str:
-    # The classic Spanish books call the Apothecary "Médico", the 2025 ones "Apotecario".
-    classic = inducement.ruleset.key == "lrb6"
-    if inducement.available == FOR_APOTHECARY:
-        if classic:
-            return pgettext("classic rules", "Teams that may have an Apothecary")
-        return pgettext("2025 rules", "Teams that may have an Apothecary")
-    if inducement.available == FOR_NO_APOTHECARY:
-        if classic:
-            return pgettext("classic rules", "Teams that may not have an Apothecary")
-        return pgettext("2025 rules", "Teams that may not have an Apothecary")
+    words = get_edition(inducement.ruleset.key).rulebook_words
+    if (inducement.available, words) in APOTHECARY_TEAMS:
+        return str(APOTHECARY_TEAMS[(inducement.available, words)])
     if inducement.available == FOR_SPECIAL_RULE:
         names = ", ".join(rule_names.get(r.slug, r.slug) for r in inducement.requires.all())
         return _("Teams with %(rules)s") % {"rules": names}

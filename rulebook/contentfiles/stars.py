@@ -14,6 +14,7 @@ from typing import Any
 
 from ..engine import FOR_SPECIAL_RULE as SPECIAL_RULE
 from ..engine import INDUCEMENT_AVAILABILITY as AVAILABILITY
+from ..engine import get_edition
 from ..models import (
     Inducement,
     InducementModifier,
@@ -304,10 +305,11 @@ def check_star(
         yield f"cost must be a positive whole number of gold pieces, not {data['cost']!r}"
     if not isinstance(data["any_team"], bool):
         yield "any_team must be true or false"
+    by_teams = get_edition(ruleset).stars_play_for_teams
     for slug in data["plays_for"]:
-        if ruleset == "lrb6" and slug not in teams:
+        if by_teams and slug not in teams:
             yield f"broken cross-reference: plays_for team {slug!r} (no team file)"
-        elif ruleset != "lrb6" and slug not in rules:
+        elif not by_teams and slug not in rules:
             yield f"broken cross-reference: plays_for {slug!r} (no team-rules file)"
     for slug in data["excluded"]:
         if slug not in rules:

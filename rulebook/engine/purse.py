@@ -46,9 +46,3 @@ def purse_classic(own_value: int, other_value: int, own_treasury: int, other_mov
     if own_treasury > difference:
         return Purse(0, own_treasury)
     return Purse(difference, 0)
-
-
-def purse(edition: str, own_value: int, other_value: int, own_treasury: int, other_spent: int = 0) -> Purse:
-    if edition == "bb2025":
-        return purse_2025(own_value, other_value, own_treasury, other_spent)
-    return purse_classic(own_value, other_value, own_treasury, other_spent)

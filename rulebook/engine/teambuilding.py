@@ -235,7 +235,8 @@ def _captain(team: TeamOffer, choice: Choice, counts: Mapping[str, int]) -> tupl
 
 def cheapest_legal_roster(rules: TeamBuildingRules, team: TeamOffer, size: int | None = None) -> Choice | None:
     """The cheapest choice of `size` players (the edition's minimum by default) within every
-    positional limit and the Big Guy limit, with no re-roll and no staff; None if no such team."""
+    positional limit and the Big Guy limit, with no re-roll and no staff (and a Team Captain where
+    the team's rules name one); None if no such team."""
     size = rules.min_players if size is None else size
     counts: dict[str, int] = {}
     big_guys = 0
@@ -249,4 +250,7 @@ def cheapest_legal_roster(rules: TeamBuildingRules, team: TeamOffer, size: int |
             counts[offer.key] = take
     if sum(counts.values()) < size:
         return None
-    return Choice(players=counts)
+    # a team whose rules name a Team Captain is legal only with one: the first hired who is no Big Guy
+    big = {p.key for p in team.positionals if p.big_guy}
+    captain = next((key for key in counts if key not in big), "") if team.names_captain else ""
+    return Choice(players=counts, captain=captain)

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
-from rulebook.engine.purse import Purse, purse
+from rulebook.engine import get_edition
+from rulebook.engine.purse import Purse
+
+
+def purse(edition: str, own: int, other: int, own_treasury: int, other_spent: int = 0) -> Purse:
+    return get_edition(edition).match_purse(own, other, own_treasury, other_spent)
 
 
 def test_2025_the_rulebooks_worked_example() -> None:

@@ -14,6 +14,7 @@ import pytest
 from django.test import Client
 
 from rulebook.models import GameTable, GlossaryTerm, RuleSection, Ruleset, Skill
+from rulebook.selectors import has_differences
 
 pytestmark = pytest.mark.django_db
 
@@ -89,8 +90,11 @@ SOURCE_TALK_RE = re.compile(
 def every_page(lang: str) -> list[str]:
     """Every reference page of every ruleset: home, chapters, skills, tables, glossary, differences."""
     urls = reader_urls(lang)
-    for key in Ruleset.objects.values_list("key", flat=True):
-        urls += [f"/{lang}/{key}/", f"/{lang}/{key}/skills/", f"/{lang}/{key}/tables/", f"/{lang}/{key}/differences/"]
+    for ruleset in Ruleset.objects.all():
+        key = ruleset.key
+        urls += [f"/{lang}/{key}/", f"/{lang}/{key}/skills/", f"/{lang}/{key}/tables/"]
+        if has_differences(ruleset):  # DreadBall has none: its page answers 404
+            urls.append(f"/{lang}/{key}/differences/")
     urls += [
         f"/{lang}/{s.ruleset.key}/rules/{s.slug}/"
         for s in RuleSection.objects.filter(parent=None).select_related("ruleset")

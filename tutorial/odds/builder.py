@@ -15,7 +15,6 @@ from typing import Any
 from django.http import QueryDict
 from django.urls import reverse
 from django.utils.translation import gettext as _
-from django.utils.translation import pgettext_lazy
 
 from rulebook import notation
 from rulebook.engine import CHAIN_KINDS, TurnStep, get_edition, in_edition, opponent_skills
@@ -41,10 +40,6 @@ D6_TARGETS = (2, 3, 4, 5, 6)
 ARMOUR_VALUES = {"lrb6": (6, 7, 8, 9, 10), "bb2025": (7, 8, 9, 10, 11)}
 FOUL_ASSISTS = (-1, 0, 1, 2, 3)
 # Each edition's own word for an assist (Italian: "supporti" before 2025, "assistenze" in it).
-ASSISTS_LABELS = {
-    "lrb6": pgettext_lazy("classic rules", "%(n)s assists"),
-    "bb2025": pgettext_lazy("2025 rules", "%(n)s assists"),
-}
 NO_VALUE_CHIPS = ("hailmary",)  # its value is the rule's, not a choice
 STEP_SKILLS = {  # the opponent's skills a step's chips offer (the engine's lists, edition's own)
     "block": "block",
@@ -194,7 +189,9 @@ def _option_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list
         chips.append(_chip(_("Back to the crowd"), _with_step(sequence, i, crowd), step.crowd))
     if step.kind == "foul":
         for a in FOUL_ASSISTS:
-            label = ASSISTS_LABELS[edition] % {"n": f"{a:+d}" if a else "0"}
+            # the edition's own word for assists (Supporto, Assistenza...: both glossaries have it)
+            term = glossary(edition, "assist", lang)
+            label = _("%(term)s: %(n)s") % {"term": term, "n": f"{a:+d}" if a else "0"}
             chips.append(_chip(label, _with_step(sequence, i, replace(step, assists=a)), step.assists == a))
     roll = STEP_SKILLS.get(step.kind)
     if roll:

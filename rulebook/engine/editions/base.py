@@ -12,6 +12,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from ..explain import Explanation, Modifier, params, target_explanation
+from ..purse import Purse
 from ..skills import SKILL_REROLLS
 from ..teambuilding import TeamBuildingRules
 from ..types import Board, Player, Square, Weather
@@ -107,6 +108,15 @@ class Edition(ABC):
     fans_multiplier: ClassVar[int]
     # Drafting a team: budget, players, re-rolls, sideline staff (see teambuilding.py).
     team_building: ClassVar[TeamBuildingRules]
+    # A star player's entry lists the teams that may hire him (classic) or leagues and special rules (2025).
+    stars_play_for_teams: ClassVar[bool]
+    # The gettext context of the interface words that differ between the two books ("Médico" in the
+    # classic Spanish books, "Apotecario" in the 2025 ones).
+    rulebook_words: ClassVar[str]
+
+    @abstractmethod
+    def match_purse(self, own_value: int, other_value: int, own_treasury: int, other_spent: int = 0) -> Purse:
+        """What a side may spend on inducements before a league match (engine/purse.py)."""
 
     def __init__(self, **options: str) -> None:
         unknown = set(options) - set(self.option_choices())

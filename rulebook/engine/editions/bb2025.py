@@ -15,6 +15,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..explain import Explanation, Modifier, params, target_explanation
+from ..purse import Purse, purse_2025
 from ..teambuilding import (
     APOTHECARY,
     ASSISTANT_COACHES,
@@ -141,6 +142,11 @@ class Bb2025(Edition):
     fans_dice = "d3"
     fans_multiplier = 10000
     team_building = TEAM_BUILDING
+    rulebook_words = "2025 rules"
+    stars_play_for_teams = False
+
+    def match_purse(self, own_value: int, other_value: int, own_treasury: int, other_spent: int = 0) -> Purse:
+        return purse_2025(own_value, other_value, own_treasury, other_spent)
 
     def agility_base(self, player: Player) -> tuple[int, str, tuple]:
         return player.ag, "agility_target", params(ag=player.ag)

@@ -6,6 +6,7 @@ from fractions import Fraction
 
 from ..explain import Explanation, Modifier, params, target_explanation
 from ..probability import two_d6
+from ..purse import Purse, purse_classic
 from ..teambuilding import (
     APOTHECARY,
     ASSISTANT_COACHES,
@@ -142,6 +143,11 @@ class Lrb6(Edition):
     fans_dice = "2d6"
     fans_multiplier = 1000
     team_building = TEAM_BUILDING
+    rulebook_words = "classic rules"
+    stars_play_for_teams = True
+
+    def match_purse(self, own_value: int, other_value: int, own_treasury: int, other_spent: int = 0) -> Purse:
+        return purse_classic(own_value, other_value, own_treasury, other_spent)
 
     @classmethod
     def option_choices(cls) -> dict[str, tuple[str, ...]]:
