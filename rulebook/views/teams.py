@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .. import hiring, rosters, selectors
+from .. import hiring, rosterproblems, rosters, selectors
 from ..http import HtmxHttpRequest, QueryError, query_int, query_text
 from ..serving import public_page
 
@@ -74,7 +74,7 @@ def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple
         "team": item,
         "builder": builder,
         "sheet": builder.sheet,
-        "problems": [rosters.problem_text(p, builder) for p in builder.sheet.problems],
+        "problems": [rosterproblems.problem_text(p, builder) for p in builder.sheet.problems],
         "positionals": rosters.positional_views(item, get_language()),
         "characteristics": rosters.characteristic_labels(item, get_language()),
         "counts": {f.name.removeprefix(rosters.PLAYER_PREFIX): f.value for f in builder.players},

@@ -79,6 +79,7 @@ BLOOD_BOWL_SOURCES = (
     "tutorial/board/",  # the board page exists for the two Blood Bowl editions only
     "tutorial/templates/tutorial/board",
     "rulebook/rosters.py",  # teams, the builder and the roster sheet: Blood Bowl only
+    "rulebook/rosterproblems.py",  # the builder's broken rules
     "rulebook/views/teams.py",
     "rulebook/templates/rulebook/team",
     "rulebook/templates/rulebook/builder",
