@@ -341,7 +341,7 @@ def proxy_sample(requests: list[tuple[str, str, dict[str, str]]]) -> list[tuple[
             chosen.append((method, url, headers))
         elif method != "GET" or headers or "?%" in url or "?=" in url:
             special += 1
-            if special % 10 == 0:
+            if special % 6 == 0:
                 chosen.append((method, url, headers))
         else:
             plain += 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from playwright.sync_api import expect
 
 from rulebook.models import Skill
 from rulebook.rendering.version import bump_content_version
@@ -45,9 +46,9 @@ def test_offline_at_the_table(site: str, phone: object) -> None:
     # Three letters in the search box: the offline search answers, and says so.
     page.locator("#site-search").press_sequentially("esq", delay=60)  # type: ignore[attr-defined]
     first = page.locator("#search-suggestions .result a").first  # type: ignore[attr-defined]
-    first.wait_for()
+    # the answer to "esq", not to "e" or "es" still on screen while the last letter is typed
+    expect(first).to_contain_text("Esquivar")
     assert "Búsqueda sin conexión" in page.locator("#search-suggestions").inner_text()  # type: ignore[attr-defined]
-    assert "Esquivar" in first.inner_text()
     first.click()
     page.wait_for_url(re.compile(r".*/es/bb2025/skills/dodge/$"))  # type: ignore[attr-defined]
     assert page.locator("h1").inner_text() == "Esquivar"  # type: ignore[attr-defined]

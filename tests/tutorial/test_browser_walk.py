@@ -48,6 +48,7 @@ def test_try_it_form_updates_the_result(site: str, page) -> None:
 @pytest.mark.browser
 def test_odds_edition_renames_going_for_it_at_once(site: str, page) -> None:
     page.goto(f"{site}/es/odds/?edition=lrb6&steps=gfi:2")
+    page.locator("#odds-form > summary").click()  # the whole form, folded under the sequence builder
     option = page.locator('#k1 option[value="gfi"]')
     classic, modern = option.get_attribute("data-label-lrb6"), option.get_attribute("data-label-bb2025")
     assert option.inner_text() == classic and classic != modern

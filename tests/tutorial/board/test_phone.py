@@ -9,6 +9,10 @@ import pytest
 from tutorial.shared.diagrams import MIN_TEXT_PX
 from tutorial.shared.scenario import all_scenarios
 
+# The whole pitch is drawn at one picture unit per CSS px: its 11 px letters measure 10.99 once the
+# browser rounds the SVG's box to whole pixels.
+ROUNDING_PX = 0.05
+
 SMALLEST_TEXT = """() => {
   const sizes = [...document.querySelectorAll('#step-result svg text')].map(t => {
     const box = t.getBoundingClientRect();
@@ -29,7 +33,7 @@ def test_board_text_is_at_least_11_px_on_a_360_px_phone(site: str, page) -> None
             page.goto(f"{site}/en/tutorial/{scenario.slug}/{number}/")
             count, smallest = page.evaluate(SMALLEST_TEXT)
             assert count > 0, (scenario.slug, number)
-            if smallest["size"] < MIN_TEXT_PX:
+            if smallest["size"] < MIN_TEXT_PX - ROUNDING_PX:
                 too_small.append(f"{scenario.slug}/{number}: {smallest['text']!r} at {smallest['size']:.1f} px")
             assert page.evaluate("document.documentElement.scrollWidth") <= 360, (scenario.slug, number)
     assert not too_small, "\n".join(too_small)
