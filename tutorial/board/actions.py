@@ -41,6 +41,15 @@ def asked(position: Position, player_id: str, target: Cell) -> ActionAnswer | No
     return ask_action(get_edition(position.edition), board, kind, player_id, other.id, rerolls, weather)
 
 
+def best_path(position: Position, player_id: str, target: Cell | None) -> tuple[Cell, ...]:
+    """The squares walked to the best square of the action asked by tapping `target` (none: no
+    action, or made from where he stands)."""
+    found = asked(position, player_id, target) if target is not None else None
+    if found is None or found.best is None:
+        return ()
+    return tuple((s.x, s.y) for s in found.best.path)
+
+
 def _problem(key: str) -> str:
     return {
         "action_stunned": _("A stunned player cannot act this turn."),

@@ -105,6 +105,7 @@ class Drawing:
     pct: Callable[[Fraction], str]
     title: str
     desc: str
+    action_path: tuple[Cell, ...] = ()  # a blitz, foul or hand-off asked: the walk to its best square
 
 
 def _square_class(x: int, y: int) -> str:
@@ -193,6 +194,9 @@ def _overlays(d: Drawing) -> list[str]:
         out.append(
             f'<polyline class="arrow" points="{_stop_short([chosen.square, *a.route.path])}" marker-end="url(#board-head)"/>'
         )
+    if d.action_path and chosen is not None:
+        points = _stop_short([chosen.square, *d.action_path])
+        out.append(f'<polyline class="arrow" points="{points}" marker-end="url(#board-head)"/>')
     out += labels  # over the arrow: their halo keeps every number readable
     for block in a.blocks:
         if block.square == d.target:

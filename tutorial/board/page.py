@@ -19,7 +19,7 @@ from rulebook.http import QueryError
 from ..shared import phrases
 from ..shared.values import Pct
 from . import drawing, edit, messages, rosters, words
-from .actions import action_panel, action_status
+from .actions import action_panel, action_status, best_path
 from .answers import Answer, answer
 from .code import (
     COLUMNS,
@@ -136,6 +136,9 @@ def _fill(page: Board) -> None:
                 pct=_pct,
                 title=_("Board: %(edition)s") % {"edition": str(EDITION_NAMES[edition])},
                 desc=" ".join(position_lines(position, lang)) or _("An empty pitch."),
+                action_path=best_path(position, chosen.id, view.target)
+                if chosen and result and not _blocks_there(result, view)
+                else (),
             )
         )
     )

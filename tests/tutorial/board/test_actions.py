@@ -63,3 +63,10 @@ def test_an_opponent_out_of_reach_is_said_so_in_french(client) -> None:
 def test_a_block_where_he_stands_keeps_its_own_answer(client) -> None:
     text = page_text(client.get("/en/lrb6/board/?b=1_A1m8_B1n8&p=A1&t=n8"))
     assert "Block on B1: 50% to knock him down." in text and "Blitz on B1" not in text
+
+
+def test_the_board_draws_the_walk_to_the_best_square(client) -> None:
+    body = client.get(ASK.format(lang="en", code="1_A1m8_B1p8")).content.decode()
+    # Square centres on the 32-unit grid: m8 (12, 7) at 400,240; n7 (13, 6) at 432,208; o7 (14, 6)
+    # at 464,208, the arrow's end pulled back 0.3 of a square (9.6) so it does not cover o7.
+    assert '<polyline class="arrow" points="400.0,240.0 432.0,208.0 454.4,208.0"' in body
