@@ -80,6 +80,17 @@ def heat_text(p: Fraction, pct: Callable[[Fraction], str]) -> str:
     return pct(p)
 
 
+# A label of four characters or more ("100%", "100 %", ">99 %") is about as wide as its square at
+# 10 px bold and touched or overlapped its neighbour's: it is squeezed to fit inside its square.
+LONG_LABEL = 4
+LABEL_ROOM = CELL - 4
+
+
+def _heat_label(x: float, y: float, text: str) -> str:
+    fit = f' textLength="{LABEL_ROOM}" lengthAdjust="spacingAndGlyphs"' if len(text) >= LONG_LABEL else ""
+    return f'<text class="heat-label" x="{x:g}" y="{y:g}"{fit}>{escape(text)}</text>'
+
+
 @dataclass(frozen=True)
 class Drawing:
     position: Position
@@ -94,6 +105,7 @@ class Drawing:
     pct: Callable[[Fraction], str]
     title: str
     desc: str
+    action_path: tuple[Cell, ...] = ()  # a blitz, foul or hand-off asked: the walk to its best square
 
 
 def _square_class(x: int, y: int) -> str:
@@ -176,14 +188,15 @@ def _overlays(d: Drawing) -> list[str]:
             if crop.contains(cell):
                 out.append(_rect(cell, "heat", extra=f' fill-opacity="{0.1 + 0.5 * float(p):.2f}"'))
                 cx, cy = _centre(cell)
-                labels.append(
-                    f'<text class="heat-label" x="{cx:g}" y="{cy + 4:g}">{escape(heat_text(p, d.pct))}</text>'
-                )
+                labels.append(_heat_label(cx, cy + 4, heat_text(p, d.pct)))
     chosen = d.position.piece(d.chosen or "")
     if d.show == "reach" and a.route is not None and chosen is not None:
         out.append(
             f'<polyline class="arrow" points="{_stop_short([chosen.square, *a.route.path])}" marker-end="url(#board-head)"/>'
         )
+    if d.action_path and chosen is not None:
+        points = _stop_short([chosen.square, *d.action_path])
+        out.append(f'<polyline class="arrow" points="{points}" marker-end="url(#board-head)"/>')
     out += labels  # over the arrow: their halo keeps every number readable
     for block in a.blocks:
         if block.square == d.target:

@@ -19,6 +19,7 @@ from rulebook.http import QueryError
 from ..shared import phrases
 from ..shared.values import Pct
 from . import drawing, edit, messages, rosters, words
+from .actions import action_panel, action_status, best_path
 from .answers import Answer, answer
 from .code import (
     COLUMNS,
@@ -135,6 +136,9 @@ def _fill(page: Board) -> None:
                 pct=_pct,
                 title=_("Board: %(edition)s") % {"edition": str(EDITION_NAMES[edition])},
                 desc=" ".join(position_lines(position, lang)) or _("An empty pitch."),
+                action_path=best_path(position, chosen.id, view.target)
+                if chosen and result and not _blocks_there(result, view)
+                else (),
             )
         )
     )
@@ -177,6 +181,9 @@ def _fill(page: Board) -> None:
         ],
         "status": _status_line(position, view, result, lang),
         "panels": answer_panels(position, view, result, lang, url, here) if result and chosen else None,
+        "action": action_panel(position, chosen.id, view.target, lang)
+        if result and chosen and not _blocks_there(result, view)
+        else None,
         "chosen": chosen,
         "hidden": _hidden(page.code, here),
         "columns": [(c, c) for c in COLUMNS],
@@ -295,6 +302,11 @@ def position_lines(position: Position, lang: str) -> list[str]:
     return lines
 
 
+def _blocks_there(result: Answer, view: View) -> bool:
+    """The tapped square holds an opponent he can block where he stands: the block card answers."""
+    return any(b.square == view.target for b in result.blocks)
+
+
 def _status_line(position: Position, view: View, result: Answer | None, lang: str) -> str:
     if result is None:
         if not position.pieces:
@@ -303,6 +315,9 @@ def _status_line(position: Position, view: View, result: Answer | None, lang: st
     line = _("%(player)s chosen.") % {"player": result.player}
     if view.target is None:
         return line + " " + _("Tap a square to ask about it.")
+    asked = "" if _blocks_there(result, view) else action_status(position, result.player, view.target, lang)
+    if asked:
+        return line + " " + asked
     target = square_name(view.target)
     if result.route is not None:
         return (

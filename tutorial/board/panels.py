@@ -38,7 +38,7 @@ def _category(key: str) -> str:
     return labels.get(key, key)
 
 
-def _cap(text: str) -> str:
+def cap(text: str) -> str:
     return text[:1].upper() + text[1:]
 
 
@@ -97,10 +97,10 @@ def _reroll_names(edition: str, lang: str, rerolls: tuple[str, ...]) -> str:
     return ", ".join(names) if names else pgettext("no re-rolls", "none")
 
 
-def _rolls(edition: str, lang: str, rolls: tuple[RouteRoll, ...]) -> list[dict[str, Any]]:
+def route_rolls(edition: str, lang: str, rolls: tuple[RouteRoll, ...]) -> list[dict[str, Any]]:
     return [
         {
-            "kind": _cap(phrases.phrase(r.kind, lang, edition)),
+            "kind": cap(phrases.phrase(r.kind, lang, edition)),
             "square": square_name(r.square),
             "target": notation.target(r.target),
             "chance": Pct(r.chance).format(lang),
@@ -116,7 +116,7 @@ def _route(edition: str, lang: str, result: Answer) -> dict[str, Any] | None:
     route = result.route
     if route is None:
         return None
-    rolls = _rolls(edition, lang, route.rolls)
+    rolls = route_rolls(edition, lang, route.rolls)
     return {
         "square": square_name(route.target),
         "probability": Pct(route.probability).format(lang),
@@ -148,7 +148,7 @@ def _block(
     return {
         "defender": block.defender,
         "square": square_name(block.square),
-        "before": _rolls(edition, lang, block.before),
+        "before": route_rolls(edition, lang, block.before),
         "happens": Pct(block.happens).format(lang),
         "dice": dice,
         "chooser": chooser,
@@ -157,7 +157,7 @@ def _block(
         "offensive": ", ".join(block.offensive) or pgettext("no assists", "none"),
         "defensive": ", ".join(block.defensive) or pgettext("no assists", "none"),
         "outcomes": [
-            (_cap(phrases.phrase(category, lang, edition)), Pct(p).format(lang), Frac(p).format(lang))
+            (cap(phrases.phrase(category, lang, edition)), Pct(p).format(lang), Frac(p).format(lang))
             for category, p in block.outcomes
         ],
         "knocked_down": Pct(block.knocked_down).format(lang),
@@ -171,7 +171,7 @@ def _passes(position: Position, lang: str, result: Answer, url: Callable[..., st
     edition = position.edition
     bands = [
         {
-            "band": _cap(phrases.phrase(b.band, lang, edition)),
+            "band": cap(phrases.phrase(b.band, lang, edition)),
             "target": notation.target(b.target),
             "accurate": Pct(b.accurate).format(lang),
             "with_rerolls": Pct(b.accurate_with_rerolls).format(lang),

@@ -1,0 +1,125 @@
+"""The question a tap on another player asks (issue 25): the chosen player blitzes a standing
+opponent, fouls an opponent on the ground, hands the ball to a team-mate. The engine answers it
+(rulebook.engine.ask_action: every square he can make it from, the best first); this module only
+picks the question from the position and words the answer in the reader's language."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from rulebook.engine import ActionAnswer, Weather, ask_action, get_edition
+from rulebook.portable.i18n import gettext as _
+
+from ..shared import phrases
+from ..shared.values import Frac, Pct
+from .answers import CACHE_SIZE, engine_board
+from .code import Cell, Position, square_name
+from .panels import cap, route_rolls
+
+SHOWN_SQUARES = 3  # the best square and the next two, so a coach sees what the choice costs
+
+
+def action_kind(position: Position, player_id: str, target: Cell | None) -> str:
+    """blitz, foul or handoff when `target` holds another player, else ''."""
+    chosen, other = position.piece(player_id), position.at(target) if target is not None else None
+    if chosen is None or other is None or other.id == chosen.id:
+        return ""
+    if other.team == chosen.team:
+        return "handoff"
+    return "blitz" if other.status == "standing" else "foul"
+
+
+@lru_cache(maxsize=CACHE_SIZE)
+def asked(position: Position, player_id: str, target: Cell) -> ActionAnswer | None:
+    kind, other = action_kind(position, player_id, target), position.at(target)
+    if not kind or other is None:
+        return None
+    board = engine_board(position)
+    rerolls = position.team_rerolls(board.player(player_id).team)
+    weather = Weather(position.weather)
+    return ask_action(get_edition(position.edition), board, kind, player_id, other.id, rerolls, weather)
+
+
+def best_path(position: Position, player_id: str, target: Cell | None) -> tuple[Cell, ...]:
+    """The squares walked to the best square of the action asked by tapping `target` (none: no
+    action, or made from where he stands)."""
+    found = asked(position, player_id, target) if target is not None else None
+    if found is None or found.best is None:
+        return ()
+    return tuple((s.x, s.y) for s in found.best.path)
+
+
+def _problem(key: str) -> str:
+    return {
+        "action_stunned": _("A stunned player cannot act this turn."),
+        "action_catcher_down": _("A team-mate on the ground cannot catch a hand-off."),
+        "action_out_of_reach": _("He cannot get next to him this turn."),
+    }.get(key, _("He cannot do this on this player."))
+
+
+def _heading(kind: str, other: str) -> str:
+    if kind == "blitz":
+        return _("Blitz on %(player)s") % {"player": other}
+    if kind == "foul":
+        return _("Foul on %(player)s") % {"player": other}
+    return _("Hand-off to %(player)s") % {"player": other}
+
+
+def _success(kind: str) -> str:
+    if kind == "blitz":
+        return _("He reaches a square next to him and knocks him down: %(chance)s (%(fraction)s)")
+    if kind == "foul":
+        return _("He reaches a square next to him and breaks his armour: %(chance)s (%(fraction)s)")
+    return _("He reaches a square next to him and the ball is caught: %(chance)s (%(fraction)s)")
+
+
+def _outcome_name(key: str, lang: str, edition: str) -> str:
+    names = {"caught": _("caught"), "dropped": _("dropped")}
+    return cap(names[key] if key in names else phrases.outcome(key, lang, edition))
+
+
+def action_panel(position: Position, player_id: str, target: Cell | None, lang: str) -> dict[str, Any] | None:
+    if target is None:
+        return None
+    found = asked(position, player_id, target)
+    if found is None:
+        return None
+    edition = position.edition
+    panel: dict[str, Any] = {"kind": found.kind, "heading": _heading(found.kind, found.other)}
+    best = found.best
+    if best is None:
+        panel["problem"] = _problem(found.problem)
+        return panel
+    panel["success"] = _success(found.kind) % {
+        "chance": Pct(best.success).format(lang),
+        "fraction": Frac(best.success).format(lang),
+    }
+    panel["square"] = square_name((best.square.x, best.square.y))
+    panel["path"] = " → ".join(square_name((s.x, s.y)) for s in best.path)
+    panel["reach"] = Pct(best.reach).format(lang)
+    panel["rolls"] = route_rolls(edition, lang, best.rolls)
+    panel["outcomes"] = [
+        (_outcome_name(key, lang, edition), Pct(p).format(lang), Frac(p).format(lang)) for key, p in best.outcomes
+    ]
+    panel["others"] = [
+        (square_name((a.square.x, a.square.y)), Pct(a.success).format(lang)) for a in found.squares[1:SHOWN_SQUARES]
+    ]
+    return panel
+
+
+def action_status(position: Position, player_id: str, target: Cell | None, lang: str) -> str:
+    """The one-line answer read out when the question is asked."""
+    if target is None:
+        return ""
+    found = asked(position, player_id, target)
+    if found is None:
+        return ""
+    heading = _heading(found.kind, found.other)
+    if found.best is None:
+        return f"{heading}: {_problem(found.problem)}"
+    return _("%(action)s: %(chance)s, best from %(square)s.") % {
+        "action": heading,
+        "chance": Pct(found.best.success).format(lang),
+        "square": square_name((found.best.square.x, found.best.square.y)),
+    }
