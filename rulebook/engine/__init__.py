@@ -43,6 +43,18 @@ from .hiring import (
 )
 from .hiring import AVAILABILITY as INDUCEMENT_AVAILABILITY
 from .injury import injury_outcome
+from .matchprep import (
+    INDUCEMENT,
+    NOT_ALLOWED,
+    OVER_LIMIT,
+    OVER_PURSE,
+    STAR,
+    TOO_MANY_STARS,
+    MatchLine,
+    MatchProblem,
+    MatchSheet,
+    price_match,
+)
 from .kickoff import (
     fame_distribution,
     fans_distribution,
@@ -194,6 +206,15 @@ __all__ = [
     "Explanation",
     "InducementOffer",
     "InducementTerms",
+    "INDUCEMENT",
+    "NOT_ALLOWED",
+    "OVER_LIMIT",
+    "OVER_PURSE",
+    "STAR",
+    "TOO_MANY_STARS",
+    "MatchLine",
+    "MatchProblem",
+    "MatchSheet",
     "Interceptor",
     "Lrb6",
     "Modifier",
@@ -248,6 +269,7 @@ __all__ = [
     "hiring_routes",
     "in_edition",
     "inducement_terms",
+    "price_match",
     "injury_outcome",
     "interception_chance",
     "kick_landing_distribution",

@@ -1,0 +1,70 @@
+"""The builder's match mode: a GET form (a prepared match is a link), its htmx fragment, its JSON
+twin, and the messages in the reader's language. Figures from the 2025 rulebook's worked example."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from django.test import Client
+
+pytestmark = pytest.mark.django_db
+
+# Dan's side of the rulebook's example: 1,160,000 against 1,240,000; Jay spent 50,000; Dan has 10,000.
+DAN = "value=1160000&opponent=1240000&treasury=10000&opponent_spent=50000"
+PAGE = "/en/bb2025/teams/human/builder/match/"
+API = "/api/v1/rulesets/bb2025/teams/human/match"
+
+
+def totals(html: str) -> list[str]:
+    return re.findall(r"<dd>([^<]*)</dd>", html)
+
+
+def test_the_published_example_with_two_kegs(client: Client) -> None:
+    # petty cash 80,000 + 50,000 = 130,000; at most 10,000 from the treasury; two kegs 2 x 50,000;
+    # 140,000 - 100,000 = 40,000 left.
+    response = client.get(f"{PAGE}?{DAN}&i-blitzers-best-kegs=2")
+    html = response.content.decode()
+    assert response.status_code == 200
+    assert totals(html) == ["130,000", "10,000", "100,000", "40,000"]
+    assert "A legal choice" in html and 'aria-live="polite"' in html
+    assert f'href="{PAGE}?{DAN.replace("&", "&amp;")}&amp;i-blitzers-best-kegs=2"' in html  # the link keeps it all
+
+
+def test_broken_rules_are_named(client: Client) -> None:
+    # 3 kegs (0-2), Bomber Dribblesnot (Badlands Brawl and Underworld Challenge, not a human team),
+    # and 3 x 50,000 + 80,000 = 230,000 > 140,000.
+    html = client.get(f"{PAGE}?{DAN}&i-blitzers-best-kegs=3&s-bomber-dribblesnot=1").content.decode()
+    assert "at most 2 may be taken" in html
+    assert "Bomber Dribblesnot may not be hired by this team." in html
+    assert "more than the 140,000 gold pieces" in html
+    assert 'id="f-s-griff-oberwald"' in html and 'id="f-s-bomber-dribblesnot"' not in html  # only his stars
+
+
+def test_bad_numbers_answer_400_in_the_readers_language(client: Client) -> None:
+    response = client.get("/es/bb2025/teams/human/builder/match/?value=mucho")
+    assert response.status_code == 400
+    assert "Tu valor de equipo" in response.content.decode()
+    api = client.get(f"{API}?lang=it&treasury=-5")
+    assert api.status_code == 400 and "tesoreria" in json.loads(api.content)["error"].lower()
+
+
+def test_htmx_swaps_the_result_and_pushes_the_short_link(client: Client) -> None:
+    response = client.get(f"{PAGE}?{DAN}&i-bribes=0", HTTP_HX_REQUEST="true")
+    assert response.status_code == 200 and "<form" not in response.content.decode()
+    assert response["HX-Push-Url"] == f"{PAGE}?{DAN}"
+
+
+def test_the_api_prices_griff_out_of_petty_cash(client: Client) -> None:
+    # 1,000,000 against 1,400,000: 400,000 petty cash; Griff Oberwald 300,000; 100,000 left.
+    payload = json.loads(client.get(f"{API}?lang=en&value=1000000&opponent=1400000&s-griff-oberwald=1").content)
+    assert (payload["purse"], payload["spent"], payload["left"], payload["legal"]) == (400_000, 300_000, 100_000, True)
+
+
+def test_classic_says_why_it_has_no_match_mode_and_the_builder_links_to_it(client: Client) -> None:
+    html = client.get("/en/lrb6/teams/human/builder/match/").content.decode()
+    assert "available for the 2025 edition only" in html and "<form" not in html
+    assert client.get(f"{API.replace('bb2025', 'lrb6')}?lang=en").status_code == 400
+    builder = client.get("/en/bb2025/teams/human/builder/?n-lineman=11").content.decode()
+    assert "/en/bb2025/teams/human/builder/match/?value=" in builder
