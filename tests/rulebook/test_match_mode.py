@@ -64,7 +64,7 @@ def test_the_api_prices_griff_out_of_petty_cash(client: Client) -> None:
 
 def test_classic_says_why_it_has_no_match_mode_and_the_builder_links_to_it(client: Client) -> None:
     html = client.get("/en/lrb6/teams/human/builder/match/").content.decode()
-    assert "available for the 2025 edition only" in html and "<form" not in html
+    assert "available for the 2025 edition only" in html and '<form class="builder"' not in html
     assert client.get(f"{API.replace('bb2025', 'lrb6')}?lang=en").status_code == 400
     builder = client.get("/en/bb2025/teams/human/builder/?n-lineman=11").content.decode()
     assert "/en/bb2025/teams/human/builder/match/?value=" in builder
