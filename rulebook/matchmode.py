@@ -14,9 +14,11 @@ from django.utils.translation import ngettext
 from . import formatting, hiring
 from .engine import (
     INDUCEMENT,
+    MERCENARY,
     OVER_LIMIT,
     OVER_PURSE,
     STAR,
+    TOO_MANY_MERCENARIES,
     TOO_MANY_STARS,
     MatchLine,
     MatchProblem,
@@ -24,6 +26,7 @@ from .engine import (
     get_edition,
     hiring_routes,
     inducement_terms,
+    mercenary_cost,
     price_match,
 )
 from .http import QueryError, query_int
@@ -36,9 +39,11 @@ MAX_TREASURY = 9_990_000
 MAX_COUNT = 9
 INDUCEMENT_PREFIX = "i-"  # i-<slug>=count
 STAR_PREFIX = "s-"  # s-<slug>=1
+MERCENARY_PREFIX = "m-"  # m-<positional>=count
+SKILLED_PREFIX = "mx-"  # mx-<positional>=count: mercenaries with one extra skill
 VALUE_FIELDS = ("value", "opponent", "treasury", "opponent_spent")
 # Entries of the inducement list that are not bought by count here (their price is the star's or
-# the mercenary's own): the stars are their own lines; mercenaries are not offered yet.
+# the mercenary's own): stars and mercenaries are their own lines.
 NOT_COUNTED = ("star-players", "mercenary-players")
 STARS_ENTRY = "star-players"
 
@@ -62,6 +67,7 @@ class MatchMode:
     values: dict[str, int]
     inducements: list[Choice] = field(default_factory=list)
     stars: list[Choice] = field(default_factory=list)
+    mercenaries: list[Choice] = field(default_factory=list)
     sheet: MatchSheet | None = None
     errors: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
@@ -112,6 +118,10 @@ def _problem_text(problem: MatchProblem, names: dict[str, str]) -> str:
         return ngettext(
             "%(item)s: at most %(limit)s may be taken.", "%(item)s: at most %(limit)s may be taken.", problem.limit
         ) % {"item": name, "limit": problem.limit}
+    if problem.code == TOO_MANY_MERCENARIES:
+        return ngettext(
+            "At most %(limit)s mercenary may be hired.", "At most %(limit)s mercenaries may be hired.", problem.limit
+        ) % {"limit": problem.limit}
     if problem.code == TOO_MANY_STARS:
         return ngettext(
             "At most %(limit)s star player may be hired.", "At most %(limit)s star players may be hired.", problem.limit
@@ -123,6 +133,25 @@ def _problem_text(problem: MatchProblem, names: dict[str, str]) -> str:
     return _("%(item)s may not be hired by this team.") % {"item": name}
 
 
+def _mercenary_lines(
+    team: Team, offer: Inducement | None, params: Mapping[str, str], lang: str, mode: MatchMode
+) -> list[MatchLine]:
+    """Two fields per positional of the roster: plain mercenaries, and those with one extra skill."""
+    if offer is None:
+        return []
+    lines = []
+    for positional in team.positionals.all():
+        name = in_language(positional, "name", lang)
+        for prefix, skilled in ((MERCENARY_PREFIX, False), (SKILLED_PREFIX, True)):
+            label = _("%(position)s, with one extra skill") % {"position": name} if skilled else name
+            param = prefix + positional.slug
+            cost = mercenary_cost(positional.cost, offer.extra_cost, offer.skill_cost, skilled)
+            count = _count(params, param, label, mode.errors)
+            mode.mercenaries.append(Choice(param, label, _limit_note(cost, 0), count, MAX_COUNT))
+            lines.append(MatchLine(param, MERCENARY, cost, 0, count))
+    return lines
+
+
 def build(
     team: Team, inducements: list[Inducement], stars: list[StarPlayer], params: Mapping[str, str], lang: str
 ) -> MatchMode:
@@ -132,10 +161,14 @@ def build(
     lines: list[MatchLine] = []
     names: dict[str, str] = {}
     star_limit = 0
+    mercenary_limit = 0
+    mercenaries: Inducement | None = None
     for inducement in inducements:
         terms = inducement_terms(facts, hiring.inducement_offer(inducement))
         if inducement.slug == STARS_ENTRY:
             star_limit = terms.maximum if terms else 0
+        if inducement.extra_cost and terms is not None:
+            mercenaries, mercenary_limit = inducement, terms.maximum
         if terms is None or inducement.slug in NOT_COUNTED:
             continue
         name = in_language(inducement, "name", lang)
@@ -155,10 +188,11 @@ def build(
         if allowed:
             mode.stars.append(Choice(param, name, _limit_note(star.cost, 0), count, 1, checkbox=True))
         lines.append(MatchLine(star.slug, STAR, star.cost, 1, count, allowed))
+    lines += _mercenary_lines(team, mercenaries, params, lang, mode)
     purse = get_edition(team.ruleset.key).match_purse(
         mode.values["value"], mode.values["opponent"], mode.values["treasury"], mode.values["opponent_spent"]
     )
-    mode.sheet = price_match(purse, tuple(lines), star_limit)
+    mode.sheet = price_match(purse, tuple(lines), star_limit, mercenary_limit)
     mode.problems = [_problem_text(p, names) for p in mode.sheet.problems]
     return mode
 
@@ -166,5 +200,5 @@ def build(
 def query(mode: MatchMode) -> str:
     """The short link of the prepared match: only what is not zero."""
     parts = [f"{k}={v}" for k, v in mode.values.items() if v]
-    parts += [f"{c.name}={c.value}" for c in (*mode.inducements, *mode.stars) if c.value]
+    parts += [f"{c.name}={c.value}" for c in (*mode.inducements, *mode.stars, *mode.mercenaries) if c.value]
     return "&".join(parts)

@@ -52,14 +52,17 @@ from .kickoff import (
 )
 from .matchprep import (
     INDUCEMENT,
+    MERCENARY,
     NOT_ALLOWED,
     OVER_LIMIT,
     OVER_PURSE,
     STAR,
+    TOO_MANY_MERCENARIES,
     TOO_MANY_STARS,
     MatchLine,
     MatchProblem,
     MatchSheet,
+    mercenary_cost,
     price_match,
 )
 from .movement import Resources, Roll, path_probability, path_rolls, pickup_roll, resources_for, sequence_success
@@ -175,6 +178,7 @@ __all__ = [
     "INDUCEMENT_AVAILABILITY",
     "MAX_PER_WIDE_ZONE",
     "MAX_PLAYERS_ON_PITCH",
+    "MERCENARY",
     "MIN_ON_LINE_OF_SCRIMMAGE",
     "NOT_ALLOWED",
     "OFFERED_SKILLS",
@@ -194,6 +198,7 @@ __all__ = [
     "TARGET_KINDS",
     "TARGET_MAX_MARKERS",
     "TARGET_SKILLS",
+    "TOO_MANY_MERCENARIES",
     "TOO_MANY_STARS",
     "TURN_KINDS",
     "WIDE_ZONE_WIDTH",
@@ -274,6 +279,7 @@ __all__ = [
     "kick_landing_distribution",
     "kickoff_distribution",
     "line_of_scrimmage_x",
+    "mercenary_cost",
     "neighbours",
     "not_counted",
     "on_line_of_scrimmage",

@@ -14,7 +14,12 @@ from ..serving import ApiError, api_view, public_page
 from ..serving.api import BAD_PARAMETER, UNKNOWN_ITEM
 from .api import blood_bowl_ruleset, language
 
-PREFIXES = (matchmode.INDUCEMENT_PREFIX, matchmode.STAR_PREFIX)
+PREFIXES = (
+    matchmode.INDUCEMENT_PREFIX,
+    matchmode.STAR_PREFIX,
+    matchmode.MERCENARY_PREFIX,
+    matchmode.SKILLED_PREFIX,
+)
 
 
 @public_page(params=matchmode.VALUE_FIELDS, prefixes=PREFIXES, vary=("HX-Request",))

@@ -4,13 +4,16 @@ from __future__ import annotations
 
 from rulebook.engine import (
     INDUCEMENT,
+    MERCENARY,
     NOT_ALLOWED,
     OVER_LIMIT,
     OVER_PURSE,
     STAR,
+    TOO_MANY_MERCENARIES,
     TOO_MANY_STARS,
     MatchLine,
     get_edition,
+    mercenary_cost,
     price_match,
 )
 
@@ -64,3 +67,20 @@ def test_limits_stars_and_who_may_hire_them() -> None:
         (TOO_MANY_STARS, "", 2),
         (OVER_PURSE, "", 1_000_000),
     ]
+
+
+def test_a_mercenary_costs_his_positional_plus_30_000_and_50_000_for_a_skill() -> None:
+    # Both books (inducements' SOURCES.md: FFB and a second source each): a 50,000 Lineman hired as a
+    # mercenary costs 50,000 + 30,000 = 80,000; with one extra skill 80,000 + 50,000 = 130,000.
+    assert mercenary_cost(50_000, 30_000, 50_000, extra_skill=False) == 80_000
+    assert mercenary_cost(50_000, 30_000, 50_000, extra_skill=True) == 130_000
+
+
+def test_2025_hires_at_most_three_mercenaries_classic_has_no_limit_of_its_own() -> None:
+    rich = get_edition("bb2025").match_purse(1_000_000, 2_000_000, 0)
+    four = (MatchLine("m-lineman", MERCENARY, 80_000, 0, 3), MatchLine("mx-lineman", MERCENARY, 130_000, 0, 1))
+    sheet = price_match(rich, four, star_limit=2, mercenary_limit=3)
+    # 3 x 80,000 + 130,000 = 370,000, within 1,000,000; but 4 mercenaries > 3.
+    assert sheet.spent == 370_000
+    assert [(p.code, p.limit) for p in sheet.problems] == [(TOO_MANY_MERCENARIES, 3)]
+    assert price_match(rich, four, star_limit=2, mercenary_limit=0).legal

@@ -68,3 +68,27 @@ def test_classic_says_why_it_has_no_match_mode_and_the_builder_links_to_it(clien
     assert client.get(f"{API.replace('bb2025', 'lrb6')}?lang=en").status_code == 400
     builder = client.get("/en/bb2025/teams/human/builder/?n-lineman=11").content.decode()
     assert "/en/bb2025/teams/human/builder/match/?value=" in builder
+
+
+def test_mercenaries_from_the_roster(client: Client) -> None:
+    # 400,000 petty cash; a Lineman 50,000 + 30,000 = 80,000; a Blitzer with an extra skill
+    # 85,000 + 30,000 + 50,000 = 165,000; 245,000 spent, 155,000 left.
+    base = f"{API}?lang=en&value=1000000&opponent=1400000"
+    payload = json.loads(client.get(f"{base}&m-lineman=1&mx-blitzer=1").content)
+    assert (payload["spent"], payload["left"], payload["legal"]) == (245_000, 155_000, True)
+    # 0-3 mercenaries in 2025
+    payload = json.loads(client.get(f"{base}&m-lineman=4").content)
+    assert [p["message"] for p in payload["problems"]] == ["At most 3 mercenaries may be hired."]
+
+
+def test_classic_mercenary_numbers_price_a_lineman_like_the_sources() -> None:
+    # LRB6 (SOURCES.md: FFB and a summary page): positional + 30,000, + 50,000 for an extra skill;
+    # the classic Human Lineman costs 50,000: 80,000 and 130,000.
+    from rulebook.engine import mercenary_cost
+    from rulebook.models import Inducement, Positional
+
+    offer = Inducement.objects.get(ruleset__key="lrb6", slug="mercenaries")
+    lineman = Positional.objects.get(team__ruleset__key="lrb6", team__slug="human", slug="lineman")
+    assert lineman.cost == 50_000
+    prices = [mercenary_cost(lineman.cost, offer.extra_cost, offer.skill_cost, skilled) for skilled in (False, True)]
+    assert prices == [80_000, 130_000]
