@@ -37,6 +37,7 @@ EDITIONS = ("bb2025",)  # the editions whose match purse has two sources
 MAX_VALUE = 9_990_000
 MAX_TREASURY = 9_990_000
 MAX_COUNT = 9
+MAX_UNKNOWN_SHOWN = 5  # a made-up link may name anything: say the first few
 INDUCEMENT_PREFIX = "i-"  # i-<slug>=count
 STAR_PREFIX = "s-"  # s-<slug>=1
 MERCENARY_PREFIX = "m-"  # m-<positional>=count
@@ -105,6 +106,15 @@ def _count(params: Mapping[str, str], name: str, label: str, errors: list[str]) 
             _("%(item)s: the number must be a whole number from 0 to %(most)s.") % {"item": label, "most": MAX_COUNT}
         )
         return 0
+
+
+def _unknown_names(params: Mapping[str, str], known: set[str], errors: list[str]) -> None:
+    """A link naming an inducement, star or positional this team's page does not offer is said, not dropped."""
+    prefixes = (INDUCEMENT_PREFIX, STAR_PREFIX, MERCENARY_PREFIX, SKILLED_PREFIX)
+    unknown = sorted(name for name in params if name.startswith(prefixes) and name not in known)
+    if unknown:
+        shown = ", ".join(unknown[:MAX_UNKNOWN_SHOWN])
+        errors.append(_("This link names what this team cannot take here: %(names)s.") % {"names": shown})
 
 
 def _limit_note(cost: int, maximum: int) -> str:
@@ -191,6 +201,9 @@ def build(
     lines += _mercenary_lines(team, mercenaries, params, lang, mode)
     purse = get_edition(team.ruleset.key).match_purse(
         mode.values["value"], mode.values["opponent"], mode.values["treasury"], mode.values["opponent_spent"]
+    )
+    _unknown_names(
+        params, {c.name for c in (*mode.inducements, *mode.mercenaries)} | {STAR_PREFIX + n for n in names}, errors
     )
     mode.sheet = price_match(purse, tuple(lines), star_limit, mercenary_limit)
     mode.problems = [_problem_text(p, names) for p in mode.sheet.problems]

@@ -92,3 +92,10 @@ def test_classic_mercenary_numbers_price_a_lineman_like_the_sources() -> None:
     assert lineman.cost == 50_000
     prices = [mercenary_cost(lineman.cost, offer.extra_cost, offer.skill_cost, skilled) for skilled in (False, True)]
     assert prices == [80_000, 130_000]
+
+
+def test_a_link_naming_what_the_team_cannot_take_says_so(client: Client) -> None:
+    # Igor is a classic inducement, "m-wardancer" no human positional: both named, status 400.
+    response = client.get(f"{PAGE}?{DAN}&i-igor=1&m-wardancer=1")
+    assert response.status_code == 400
+    assert "cannot take here: i-igor, m-wardancer." in response.content.decode()
