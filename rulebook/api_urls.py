@@ -2,7 +2,7 @@
 
 from django.urls import path
 
-from .views import api
+from .views import api, match
 
 urlpatterns = [
     path("search", api.search, name="api-search"),
@@ -13,4 +13,5 @@ urlpatterns = [
     path("rulesets/<str:key>/tables/<slug:slug>", api.table, name="api-table"),
     path("rulesets/<str:key>/teams", api.teams, name="api-teams"),
     path("rulesets/<str:key>/teams/<slug:slug>", api.team, name="api-team"),
+    path("rulesets/<str:key>/teams/<slug:slug>/match", match.match_api, name="api-team-match"),
 ]

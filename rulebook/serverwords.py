@@ -27,10 +27,14 @@ def _skill_names(ruleset: str, lang: str) -> Mapping[str, str]:
 
 @per_content_version(maxsize=64)
 def _own_skill_names(ruleset: str, lang: str) -> Mapping[str, str]:
-    from .models import Skill
+    """The edition's skills, and the star players' special rules the odds count (Blind Rage)."""
+    from .engine import PLAYER_SKILLS
+    from .models import Skill, StarPlayer
 
     rows = Skill.objects.filter(ruleset__key=ruleset).values_list("slug", column("name", lang))
-    return {slug: name for slug, name in rows if name}
+    stars = StarPlayer.objects.filter(ruleset__key=ruleset, rule__in=sorted(PLAYER_SKILLS))
+    star_rules = stars.values_list("rule", column("rule_name", lang))
+    return {slug: name for slug, name in (*star_rules, *rows) if name}
 
 
 @per_content_version(maxsize=64)

@@ -2,7 +2,7 @@
 
 from django.urls import path, register_converter
 
-from .views import offline, pages, search, stars, teams
+from .views import match, offline, pages, search, stars, teams
 from .vocab import BLOOD_BOWL_EDITIONS, RULESET_KEYS, alternation
 
 app_name = "rulebook"
@@ -50,6 +50,7 @@ urlpatterns = [
     path("<edition:ruleset>/teams/<slug:slug>/", teams.team, name="team"),
     path("<edition:ruleset>/teams/<slug:slug>/builder/", teams.builder, name="team-builder"),
     path("<edition:ruleset>/teams/<slug:slug>/builder/sheet/", teams.roster_sheet, name="roster-sheet"),
+    path("<edition:ruleset>/teams/<slug:slug>/builder/match/", match.match, name="team-match"),
     path("<edition:ruleset>/stars/", stars.stars, name="stars"),
     path("<edition:ruleset>/stars/<slug:slug>/", stars.star, name="star"),
     path("<edition:ruleset>/inducements/", stars.inducements, name="inducements"),

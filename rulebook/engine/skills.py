@@ -59,6 +59,9 @@ SKILLS: tuple[SkillUse, ...] = (
     SkillUse("diving-catch", roller=True, board=True, offered=True),
     SkillUse("lone-fouler", roller=True, offered=True, editions=("bb2025",)),
     SkillUse("cloud-burster", roller=True, board=True, offered=True, editions=("bb2025",)),
+    # Star players' special rules (content: the star's `rule`, not a skill file; tests/content checks both).
+    # Blind Rage (Akhorne): re-roll the Dauntless D6 (BBBase's star page; FFB skill/mixed/special/BlindRage).
+    SkillUse("blind-rage", roller=True, rerolls="dauntless", editions=("bb2025",)),
     SkillUse("loner", roller=True, board=True, basic=True),
     SkillUse("grab", roller=True, board=True),
     # The opponent's skills.

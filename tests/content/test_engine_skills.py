@@ -1,8 +1,10 @@
 """The engine's skills registry (rulebook/engine/skills.py) names skills that exist: each slug, in
-each edition the registry gives it, is a skill of that edition's content."""
+each edition the registry gives it, is a skill of that edition's content, or a star player's special
+rule there (a star's `rule`)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -16,9 +18,16 @@ def content_skills(edition: str) -> set[str]:
     return {path.stem for path in (CONTENT / edition / "skills").glob("*.toml")}
 
 
+def star_rules(edition: str) -> set[str]:
+    found = set()
+    for path in (CONTENT / edition / "stars").glob("*.toml"):
+        found |= set(re.findall(r'^rule = "([a-z0-9-]+)"$', path.read_text(encoding="utf-8"), re.MULTILINE))
+    return found
+
+
 @pytest.mark.parametrize("edition", ["lrb6", "bb2025"])
 def test_every_skill_the_engine_counts_is_a_skill_of_its_edition(edition: str) -> None:
-    known = content_skills(edition)
+    known = content_skills(edition) | star_rules(edition)
     missing = [
         f"{use.slug} → {registry.content_slug(edition, use.slug)}: add rulebook/content/{edition}/skills/"
         f"{registry.content_slug(edition, use.slug)}.toml, or take {edition!r} out of its editions in "
@@ -44,6 +53,7 @@ def test_the_derived_lists_come_from_the_registry() -> None:
         "pickup": "sure-hands",
         "catch": "catch",
         "pass": "pass",
+        "dauntless": "blind-rage",
     }
     assert registry.opponent_skills("dodge") == ("tackle", "diving-tackle")
     assert registry.engine_slug("bb2025", "claws") == "claw" and registry.content_slug("bb2025", "claw") == "claws"

@@ -1,0 +1,74 @@
+"""The builder's match mode page (a plain GET form: a prepared match is a link) and its JSON twin."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.translation import get_language, override
+
+from .. import matchmode, selectors
+from ..http import HtmxHttpRequest
+from ..serving import ApiError, api_view, public_page
+from ..serving.api import BAD_PARAMETER, UNKNOWN_ITEM
+from .api import blood_bowl_ruleset, language
+
+PREFIXES = (
+    matchmode.INDUCEMENT_PREFIX,
+    matchmode.STAR_PREFIX,
+    matchmode.MERCENARY_PREFIX,
+    matchmode.SKILLED_PREFIX,
+)
+
+
+@public_page(params=matchmode.VALUE_FIELDS, prefixes=PREFIXES, vary=("HX-Request",))
+def match(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
+    current = selectors.ruleset_or_404(ruleset)
+    item = selectors.team_or_404(current, slug)
+    lang = get_language()
+    context: dict[str, Any] = {"ruleset": current, "team": item, "supported": current.key in matchmode.EDITIONS}
+    status = 200
+    if context["supported"]:
+        mode = matchmode.build(item, selectors.inducements(current), selectors.stars(current, lang), request.GET, lang)
+        context["mode"] = mode
+        context["mode_query"] = matchmode.query(mode)
+        status = 400 if mode.errors else 200
+    if not request.htmx:
+        return render(request, "rulebook/match.html", context, status=status)
+    response = render(request, "rulebook/match.html#match-result", context, status=status)
+    link = matchmode.query(context["mode"]) if "mode" in context else ""
+    response["HX-Push-Url"] = f"{request.path}?{link}" if link else request.path
+    return response
+
+
+@public_page(params=(*matchmode.VALUE_FIELDS, "lang"), prefixes=PREFIXES)
+@api_view
+def match_api(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
+    lang = language(request)
+    ruleset = blood_bowl_ruleset(key)
+    item = selectors.find_team(ruleset, slug)
+    if item is None:
+        raise ApiError(f"unknown team {slug!r} in {key}", UNKNOWN_ITEM, 404)
+    with override(lang):
+        if ruleset.key not in matchmode.EDITIONS:
+            raise ApiError("the match mode answers for the 2025 edition only", BAD_PARAMETER)
+        mode = matchmode.build(item, selectors.inducements(ruleset), selectors.stars(ruleset, lang), request.GET, lang)
+        if mode.errors:
+            raise ApiError(" ".join(mode.errors), BAD_PARAMETER)
+    sheet = mode.sheet
+    assert sheet is not None
+    return {
+        "team": item.slug,
+        "petty_cash": sheet.purse.petty_cash,
+        "treasury_allowed": sheet.purse.treasury,
+        "purse": sheet.purse.total,
+        "spent": sheet.spent,
+        "from_treasury": sheet.from_treasury,
+        "left": sheet.left,
+        "legal": sheet.legal,
+        "problems": [
+            {"code": p.code, "item": p.key, "limit": p.limit, "message": text}
+            for p, text in zip(sheet.problems, mode.problems, strict=True)
+        ],
+    }
