@@ -53,17 +53,15 @@ def best_path(position: Position, player_id: str, target: Cell | None) -> tuple[
 def _problem(key: str) -> str:
     return {
         "action_stunned": _("A stunned player cannot act this turn."),
-        "action_catcher_down": _("A team-mate on the ground cannot catch a hand-off."),
+        "action_catcher_down": _("A team-mate on the ground cannot take a hand-off."),
         "action_out_of_reach": _("He cannot get next to him this turn."),
     }.get(key, _("He cannot do this on this player."))
 
 
-def _heading(kind: str, other: str) -> str:
-    if kind == "blitz":
-        return _("Blitz on %(player)s") % {"player": other}
-    if kind == "foul":
-        return _("Foul on %(player)s") % {"player": other}
-    return _("Hand-off to %(player)s") % {"player": other}
+def _heading(kind: str, other: str, lang: str, edition: str) -> str:
+    """ "Blitz on B1": a phrase with an edition form, since the action's name differs by edition
+    (Spanish classic "Penetración", 2025 "Blitz")."""
+    return phrases.heading(f"action_{kind}", lang, edition, player=other)
 
 
 def _success(kind: str) -> str:
@@ -86,7 +84,7 @@ def action_panel(position: Position, player_id: str, target: Cell | None, lang: 
     if found is None:
         return None
     edition = position.edition
-    panel: dict[str, Any] = {"kind": found.kind, "heading": _heading(found.kind, found.other)}
+    panel: dict[str, Any] = {"kind": found.kind, "heading": _heading(found.kind, found.other, lang, edition)}
     best = found.best
     if best is None:
         panel["problem"] = _problem(found.problem)
@@ -115,7 +113,7 @@ def action_status(position: Position, player_id: str, target: Cell | None, lang:
     found = asked(position, player_id, target)
     if found is None:
         return ""
-    heading = _heading(found.kind, found.other)
+    heading = _heading(found.kind, found.other, lang, position.edition)
     if found.best is None:
         return f"{heading}: {_problem(found.problem)}"
     return _("%(action)s: %(chance)s, best from %(square)s.") % {
