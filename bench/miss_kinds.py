@@ -30,8 +30,8 @@ django.setup()
 
 from django.test import Client
 from django.test.utils import override_settings
-
 from misses import miss_maker
+
 from rulebook.serving.store import pages
 
 KINDS = (

@@ -167,6 +167,12 @@ def test_pages_json_and_svg_come_in_brotli_to_a_client_that_accepts_it(stack: St
     assert refused.headers.get("content-encoding") == "gzip" and refused.body == answer.body
 
 
+def test_admin_pages_are_never_compressed(stack: Stack) -> None:
+    login = ask(stack.proxy_port, "/admin/login/", {"Accept-Encoding": "gzip, br"})
+    assert login.status == 200 and b"csrfmiddlewaretoken" in login.body
+    assert "content-encoding" not in login.headers  # BREACH: a secret in a compressed page
+
+
 def test_fragments_and_pages_are_kept_apart(stack: Stack) -> None:
     url = "/es/lrb6/skills/?category=agility"
     fragment = cached(stack, url, **{"HX-Request": "true"})
