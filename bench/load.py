@@ -245,7 +245,8 @@ def verdict(phases: tuple[Phase, ...], ratio: float, misses: Phase, during: Phas
 def through_proxy(args: argparse.Namespace, env: dict[str, str]) -> Any:
     from deploy.proxy import Stack
 
-    with Stack(args.port, args.port + 1, os.environ.get("CACHE_URL", ""), env).running(reuse_static=True) as stack:
+    gunicorn_port = args.gunicorn_port or args.port + 1
+    with Stack(args.port, gunicorn_port, os.environ.get("CACHE_URL", ""), env).running(reuse_static=True) as stack:
         label = f"nginx :{stack.proxy_port} → gunicorn :{stack.gunicorn_port}, CACHE_URL={stack.cache_url}"
         yield stack.proxy_port, label
 
@@ -255,7 +256,9 @@ def gunicorn_alone(args: argparse.Namespace, env: dict[str, str]) -> Any:
     from deploy.proxy import Stack
 
     threads = env.get("GUNICORN_THREADS") or os.environ.get("GUNICORN_THREADS", "4")  # as `make serve`
-    stack = Stack(0, args.port, os.environ.get("CACHE_URL", ""), {**env, "GUNICORN_THREADS": threads})
+    stack = Stack(
+        0, args.gunicorn_port or args.port, os.environ.get("CACHE_URL", ""), {**env, "GUNICORN_THREADS": threads}
+    )
     with stack.running(reuse_static=True, proxy=False) as running:
         yield running.gunicorn_port, f"gunicorn alone :{running.gunicorn_port}, CACHE_URL={running.cache_url}"
 
@@ -263,7 +266,8 @@ def gunicorn_alone(args: argparse.Namespace, env: dict[str, str]) -> Any:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("--target", choices=("proxy", "gunicorn"), default="proxy")
-    parser.add_argument("--port", type=int, default=8118, help="the proxy's; gunicorn's is the next one")
+    parser.add_argument("--port", type=int, default=8118, help="the proxy's")
+    parser.add_argument("--gunicorn-port", type=int, default=0, help="default: the proxy's plus one")
     parser.add_argument("--duration", type=float, default=20.0)
     parser.add_argument("--connections", type=int, default=16)
     parser.add_argument("--warm", type=float, default=6.0, help="seconds of misses before measuring")

@@ -22,17 +22,18 @@ def _get_json(port: int, path: str) -> object:
         return json.loads(answer.read())
 
 
-def _names(port: int) -> tuple[list[str], list[str]]:
-    skills = _get_json(port, "/api/v1/rulesets/lrb6/skills?lang=en")
-    teams = _get_json(port, "/api/v1/rulesets/bb2025/teams?lang=en")
+def _names(get_json: Callable[[str], object]) -> tuple[list[str], list[str]]:
+    skills = get_json("/api/v1/rulesets/lrb6/skills?lang=en")
+    teams = get_json("/api/v1/rulesets/bb2025/teams?lang=en")
     skill_names = [s["name"] for s in skills["skills"]]  # type: ignore[index]
     team_slugs = [t["slug"] for t in teams["teams"]]  # type: ignore[index]
     return skill_names, team_slugs
 
 
-def miss_maker(port: int) -> Callable[[], tuple[str, dict[str, str]]]:
-    """A function returning a new (path, headers) at each call, cycling over the kinds of page."""
-    skills, teams = _names(port)
+def miss_maker(port: int, get_json: Callable[[str], object] | None = None) -> Callable[[], tuple[str, dict[str, str]]]:
+    """A function returning a new (path, headers) at each call, cycling over the kinds of page
+    (names from the server on the port, or from get_json: bench/miss_kinds.py, in process)."""
+    skills, teams = _names(get_json or (lambda path: _get_json(port, path)))
     pairs = ((a, b) for a, b in itertools.permutations(skills, 2))
     counter = itertools.count(1)
     odds = itertools.product(range(2, 7), range(2, 7), range(2, 7), (0, 1), ("", "dodge", "sure-feet", "sure-hands"))

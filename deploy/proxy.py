@@ -77,6 +77,7 @@ def render(listen: str, upstream: str, run: Path, static_root: Path, error_pages
         "MIME_TYPES": str(mime),
         "BROTLI": BROTLI if brotli else "",
         "BROTLI_STATIC": "            brotli_static on;" if brotli else "",
+        "BROTLI_OFF": "            brotli off;" if brotli else "",
         "CACHE_SIZE": "256m",
         "UPSTREAM": upstream,
         "LISTEN": listen,

@@ -32,6 +32,7 @@ import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
+import brotli
 import pytest
 
 from deploy.proxy import Stack, nginx_binary
@@ -45,7 +46,7 @@ PAGE = "/en/lrb6/skills/block/"
 class Answer:
     status: int
     headers: dict[str, str]
-    body: bytes  # unpacked if it came gzipped
+    body: bytes  # unpacked if it came gzipped or in brotli
     raw_length: int = 0
     seconds: float = 0.0
     extra: dict[str, str] = field(default_factory=dict)
@@ -90,6 +91,8 @@ def ask(
     raw_length = len(payload)
     if found.get("content-encoding") == "gzip" and payload:
         payload = gzip.decompress(payload)
+    if found.get("content-encoding") == "br" and payload:
+        payload = brotli.decompress(payload)
     return Answer(status, found, payload, raw_length, seconds)
 
 
@@ -133,13 +136,41 @@ def cached(stack: Stack, path: str, **headers: str) -> Answer:
 # --- the proxy's cache and static files ---------------------------------------------------------
 
 
-def test_a_public_page_is_answered_by_the_proxy_gzipped_or_not(stack: Stack) -> None:
-    packed = cached(stack, PAGE, **{"Accept-Encoding": "gzip, br"})
+def test_a_public_page_is_answered_by_the_proxy_in_brotli_gzip_or_plain(stack: Stack) -> None:
+    squeezed = cached(stack, PAGE, **{"Accept-Encoding": "gzip, deflate, br"})
+    packed = cached(stack, PAGE, **{"Accept-Encoding": "gzip, br;q=0"})
     plain = cached(stack, PAGE)
-    assert packed.headers["content-encoding"] == "gzip" and "content-encoding" not in plain.headers
-    assert packed.body == plain.body and b"<h1" in plain.body
-    assert "public" in packed.headers["cache-control"] and "x-accel-expires" not in packed.headers
-    assert packed.headers["vary"] == "Accept-Encoding"
+    assert squeezed.headers["content-encoding"] == "br" and packed.headers["content-encoding"] == "gzip"
+    assert "content-encoding" not in plain.headers
+    assert squeezed.body == packed.body == plain.body and b"<h1" in plain.body
+    assert squeezed.raw_length < packed.raw_length < len(plain.body)
+    for answer in (squeezed, packed):
+        assert "public" in answer.headers["cache-control"] and "x-accel-expires" not in answer.headers
+        assert answer.headers["vary"] == "Accept-Encoding"
+
+
+@pytest.mark.parametrize(
+    ("path", "kind"),
+    [
+        ("/api/v1/rulesets/lrb6/skills?lang=en", "application/json"),  # JSON kept by the page cache
+        ("/en/offline/pack.json", "application/json"),
+        ("/en/lrb6/skills/no-such-skill/", "text/html"),  # a 404: Django does not keep it, nginx packs it
+        ("/static/img/icon.svg", "image/svg+xml"),
+    ],
+)
+def test_pages_json_and_svg_come_in_brotli_to_a_client_that_accepts_it(stack: Stack, path: str, kind: str) -> None:
+    answer = ask(stack.proxy_port, path, {"Accept-Encoding": "gzip, br"})
+    assert answer.headers["content-type"].startswith(kind), answer.headers
+    assert answer.headers.get("content-encoding") == "br", (path, answer.headers)
+    assert answer.raw_length < len(answer.body)
+    refused = ask(stack.proxy_port, path, {"Accept-Encoding": "gzip"})
+    assert refused.headers.get("content-encoding") == "gzip" and refused.body == answer.body
+
+
+def test_admin_pages_are_never_compressed(stack: Stack) -> None:
+    login = ask(stack.proxy_port, "/admin/login/", {"Accept-Encoding": "gzip, br"})
+    assert login.status == 200 and b"csrfmiddlewaretoken" in login.body
+    assert "content-encoding" not in login.headers  # BREACH: a secret in a compressed page
 
 
 def test_fragments_and_pages_are_kept_apart(stack: Stack) -> None:

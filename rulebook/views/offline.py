@@ -21,7 +21,7 @@ from django.urls import reverse
 from django.utils.translation import get_language, gettext_lazy, pgettext
 from django.utils.translation import gettext as _
 
-from .. import formatting, labels, selectors
+from .. import formatting, keptrows, labels, selectors
 from ..http import HtmxHttpRequest
 from ..offline import engine_pack, pack
 from ..offline.search_index import offline_index
@@ -193,7 +193,7 @@ def pack_json(request: HtmxHttpRequest) -> JsonResponse:
 @public_page()
 def search_index_json(request: HtmxHttpRequest, ruleset: str) -> JsonResponse:
     lang = get_language()
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     data = offline_index(lang, current.key, pack.pack_version())
     data["labels"] = {
         "kinds": {key: str(value) for key, value in labels.KIND_LABELS.items()},

@@ -12,7 +12,7 @@ from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from .. import glossary as glossary_pages
-from .. import rosters, selectors, table_rolls
+from .. import keptrows, rosters, selectors, table_rolls
 from ..examples import examples_for
 from ..http import HtmxHttpRequest, query_filter
 from ..rendering.markup import plain_text
@@ -32,7 +32,7 @@ def home(request: HtmxHttpRequest) -> HttpResponse:
 
 @public_page()
 def ruleset_home(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     chapters = selectors.chapters(current)
     slugs = frozenset(selectors.section_slugs(current))
     examples = examples_for(current.key, slugs, get_language())  # every scenario of the ruleset
@@ -42,7 +42,7 @@ def ruleset_home(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
 
 @public_page()
 def chapter(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     chapter_obj = selectors.chapter_or_404(current, slug)
     chapters = selectors.chapters(current)
     sections = selectors.chapter_sections(chapter_obj)
@@ -67,7 +67,7 @@ def chapter(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
 
 @public_page(params=("category", "kind"), vary=("HX-Request",))
 def skills(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     categories = SKILL_CATEGORIES[current.key]
     # An unknown filter shows every skill (a stale bookmark still lands somewhere useful).
     category = query_filter(request.GET, "category", categories)
@@ -89,7 +89,7 @@ def skills(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
 
 @public_page()
 def skill(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     item = selectors.skill_or_404(current, slug)
     return render(
         request,
@@ -110,7 +110,7 @@ def skill(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
 
 @public_page()
 def tables(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     return render(request, "rulebook/tables.html", {"ruleset": current, "tables": selectors.tables(current)})
 
 
@@ -149,8 +149,8 @@ def _roll_mark(result: table_rolls.TableRoll) -> str:
 
 @public_page(params=("roll",), vary=("HX-Request",))
 def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
-    item = selectors.table_or_404(current, slug)
+    current = keptrows.ruleset_or_404(ruleset)
+    item = keptrows.table_or_404(current, slug)
     rows = list(item.rows.all())
     rollable = table_rolls.is_rollable(item, rows)
     dice = table_rolls.client_dice(item)
@@ -200,7 +200,7 @@ def table(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
 
 @public_page()
 def glossary(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     lang = get_language()
     terms = selectors.glossary_concordance(current, lang)
     context = {"ruleset": current, "terms": terms, "langs": LANGS, "letters": _first_letters(terms, lang)}
@@ -210,7 +210,7 @@ def glossary(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
 @public_page()
 def term(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     """One glossary term: its definition, the skill and rules it names, and the concordance."""
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     page = glossary_pages.term_page(glossary_pages.term_or_404(current, slug), get_language())
     return render(request, "rulebook/term.html", {"ruleset": current, "page": page, "langs": LANGS})
 
@@ -231,7 +231,7 @@ SHOW_CHOICES = ("all", "changed")
 
 @public_page(params=("show",))
 def differences(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     if not selectors.has_differences(current):
         raise Http404(_("This ruleset has one edition and no variant of its rules: there are no differences to show."))
     show = request.GET.get("show", "all")

@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .. import hiring, selectors
+from .. import hiring, keptrows, selectors
 from ..http import HtmxHttpRequest
 from ..serving import public_page
 from ..translated import in_language
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 
 @public_page(params=("team",), vary=("HX-Request",))
 def stars(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     lang = get_language()
     teams = selectors.teams(current, lang)
     items = selectors.stars(current, lang)
@@ -46,7 +46,7 @@ def stars(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
 
 @public_page()
 def star(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     lang = get_language()
     item = selectors.star_or_404(current, slug)
     rule_names = selectors.team_rule_names(current, lang)
@@ -64,7 +64,7 @@ def star(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
 
 @public_page()
 def inducements(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     lang = get_language()
     views = hiring.inducement_views(selectors.inducements(current), lang, selectors.team_rule_names(current, lang))
     return render(request, "rulebook/inducements.html", {"ruleset": current, "inducements": views})

@@ -10,14 +10,14 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .. import hiring, rosters, selectors
+from .. import hiring, keptrows, rosters, selectors
 from ..http import HtmxHttpRequest, QueryError, query_int, query_text
 from ..serving import public_page
 
 
 @public_page(params=("q", "league", "tier"), vary=("HX-Request",))
 def teams(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
+    current = keptrows.ruleset_or_404(ruleset)
     lang = get_language()
     leagues = selectors.leagues(current, lang)
     tiers = selectors.team_tiers(current)
@@ -48,8 +48,8 @@ def teams(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
 
 @public_page()
 def team(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
-    item = selectors.team_or_404(current, slug)
+    current = keptrows.ruleset_or_404(ruleset)
+    item = keptrows.team_or_404(current, slug)
     lang = get_language()
     rule_names = selectors.team_rule_names(current, lang)
     context = {
@@ -66,8 +66,8 @@ def team(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
 
 
 def _builder_context(request: HtmxHttpRequest, ruleset: str, slug: str) -> tuple[dict[str, Any], int]:
-    current = selectors.ruleset_or_404(ruleset)
-    item = selectors.team_or_404(current, slug)
+    current = keptrows.ruleset_or_404(ruleset)
+    item = keptrows.team_or_404(current, slug)
     builder = rosters.build(item, request.GET, get_language())
     context = {
         "ruleset": current,

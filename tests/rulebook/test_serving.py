@@ -1,4 +1,4 @@
-"""Serving public pages: cached by content version with strong ETags, 304s, gzip and the exact
+"""Serving public pages: cached by content version with strong ETags, 304s, brotli or gzip and the exact
 Vary; only the page's own parameters kept; private for signed-in users; unsafe methods refused;
 errors in the reader's language or JSON."""
 
@@ -7,6 +7,7 @@ from __future__ import annotations
 import gzip
 import re
 
+import brotli
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
@@ -48,11 +49,31 @@ def test_a_conditional_get_with_the_etag_gets_304_in_either_coding(client: Clien
 
 def test_html_is_compressed_when_the_reader_accepts_gzip(client: Client) -> None:
     plain = client.get(SKILL)
-    packed = client.get(SKILL, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    packed = client.get(SKILL, HTTP_ACCEPT_ENCODING="gzip, deflate")
     assert "Content-Encoding" not in plain
     assert packed["Content-Encoding"] == "gzip"
     assert gzip.decompress(packed.content) == plain.content
     assert packed["ETag"] != plain["ETag"]  # one strong tag per representation
+
+
+@pytest.mark.parametrize("url", [SKILL, "/api/v1/rulesets/lrb6/skills?lang=en", "/en/offline/pack.json"])
+def test_pages_and_json_come_in_brotli_when_the_reader_accepts_it(client: Client, url: str) -> None:
+    plain = client.get(url)
+    squeezed = client.get(url, HTTP_ACCEPT_ENCODING="gzip, deflate, br")
+    packed = client.get(url, HTTP_ACCEPT_ENCODING="gzip")
+    assert squeezed["Content-Encoding"] == "br" and squeezed["Vary"].endswith("Accept-Encoding")
+    assert brotli.decompress(squeezed.content) == plain.content
+    assert len(squeezed.content) < len(packed.content) < len(plain.content)
+    assert len({plain["ETag"], packed["ETag"], squeezed["ETag"]}) == 3  # one strong tag per representation
+    assert client.get(url, HTTP_IF_NONE_MATCH=squeezed["ETag"]).status_code == 304
+
+
+@pytest.mark.parametrize(
+    ("accept", "coding"),
+    [("br;q=0, gzip", "gzip"), ("br;q=0.5", "br"), ("*", "br"), ("identity", None), ("br;q=0, gzip;q=0", None)],
+)
+def test_the_coding_follows_the_readers_weights(client: Client, accept: str, coding: str | None) -> None:
+    assert client.get(SKILL, HTTP_ACCEPT_ENCODING=accept).get("Content-Encoding") == coding
 
 
 def test_fragments_and_pages_are_kept_apart_and_vary_on_hx_request(client: Client) -> None:
