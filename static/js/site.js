@@ -122,6 +122,24 @@
 
   if (!("serviceWorker" in navigator) || !window.isSecureContext || !site.sw) return;
   navigator.serviceWorker.register(site.sw, { scope: site.home }).catch(() => undefined);
+  // Switching language without a connection: another language's pages are answered by that
+  // language's own worker (scope /<lang>/). With none registered the browser would show its own
+  // error page, so the link opens this language's "not saved" page instead (it lists what is saved).
+  document.querySelectorAll(".lang-switch a[hreflang]:not([aria-current])").forEach((link) =>
+    link.addEventListener("click", (event) => {
+      if (navigator.onLine) return;
+      event.preventDefault();
+      const notSaved = site.home + "offline/unavailable/";
+      const scope = new URL("/" + link.hreflang + "/", window.location.href).href;
+      navigator.serviceWorker.getRegistration(scope).then(
+        (registration) => {
+          const covered = registration && registration.active && registration.scope === scope;
+          window.location.assign(covered ? link.href : notSaved);
+        },
+        () => window.location.assign(notSaved),
+      );
+    }),
+  );
   const offline = () => script(site.offlineJs).then(() => window.RulesOffline);
   let state = null;
   try {

@@ -1,7 +1,8 @@
 """At the table without a signal, on a fresh phone: the first visit saves the reader's edition by
 itself (a note gives the size), then with the network cut a saved skill page opens, three letters
 in the search box find a skill in the saved index, a table rolls with the phone's dice, and an
-unsaved page shows what is saved. A content change replaces the saved pack; the offline settings
+unsaved page shows what is saved; switching language opens a "not saved" page, never the
+browser's error page. A content change replaces the saved pack; the offline settings
 page saves and deletes."""
 
 from __future__ import annotations
@@ -72,7 +73,32 @@ def test_offline_at_the_table(site: str, phone: object) -> None:
     saved = page.locator("#offline-saved")  # type: ignore[attr-defined]
     assert "Blood Bowl 2025" in saved.inner_text()
     assert saved.locator("a", has_text="Habilidades").get_attribute("href") == "/es/bb2025/skills/"
+    switch_language_offline(page, site, phone)
     phone.set_offline(False)  # type: ignore[attr-defined]
+
+
+NOT_SAVED_IT = "Questa pagina non è salvata su questo telefono"
+
+
+def switch_language_offline(page: object, site: str, phone: object) -> None:
+    """Italian was never opened: no Italian worker answers /it/, so the switch opens the Spanish
+    "not saved" page instead of the browser's error page. Once an Italian page was opened online
+    (its worker keeps its own "not saved" page), the same switch gets the Italian one."""
+    page.goto(site + "/es/bb2025/skills/sidestep/")  # type: ignore[attr-defined]
+    page.locator('.lang-switch a[hreflang="it"]').click()  # type: ignore[attr-defined]
+    page.wait_for_url(re.compile(r".*/es/offline/unavailable/$"))  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == "Esta página no está guardada en este teléfono"  # type: ignore[attr-defined]
+
+    phone.set_offline(False)  # type: ignore[attr-defined]
+    italian = phone.new_page()  # type: ignore[attr-defined]
+    italian.goto(site + "/it/")
+    italian.wait_for_function("() => navigator.serviceWorker.ready.then((r) => !!r.active)")
+    italian.close()
+    phone.set_offline(True)  # type: ignore[attr-defined]
+    page.goto(site + "/es/bb2025/skills/sidestep/")  # type: ignore[attr-defined]
+    page.locator('.lang-switch a[hreflang="it"]').click()  # type: ignore[attr-defined]
+    page.wait_for_url(re.compile(r".*/it/bb2025/skills/sidestep/$"))  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == NOT_SAVED_IT  # type: ignore[attr-defined]
 
 
 def test_a_content_change_replaces_the_saved_pack(site: str, phone: object, settings: object) -> None:
