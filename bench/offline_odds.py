@@ -15,17 +15,28 @@ import shutil
 import sys
 import tempfile
 
-from playwright.sync_api import sync_playwright
+from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
 LINKS = ("/es/odds/?c=bb2025;rr1;dodge:3,block:2d,armour:9", "/es/odds/?c=bb2025;rr1;dodge:4,gfi:2,armour:8")
-PHONE = {"viewport": {"width": 390, "height": 844}, "is_mobile": True, "has_touch": True}
 
 
-def open_answered(context: object, url: str) -> tuple[float, int]:
+def phone(playwright: Playwright, profile: str) -> BrowserContext:
+    return playwright.chromium.launch_persistent_context(
+        profile,
+        executable_path=CHROMIUM,
+        args=["--no-sandbox"],
+        headless=True,
+        viewport={"width": 390, "height": 844},
+        is_mobile=True,
+        has_touch=True,
+    )
+
+
+def open_answered(context: BrowserContext, url: str) -> tuple[float, int]:
     """Milliseconds from the navigation's start to the answer on screen, and the engine's own."""
-    page = context.new_page()  # type: ignore[attr-defined]
-    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})  # type: ignore[attr-defined]
+    page = context.new_page()
+    context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate", {"rate": 4})
     page.goto(url)
     page.locator("#odds-result[data-answered]").wait_for(timeout=120_000)
     total = float(page.evaluate("performance.now()"))
@@ -39,15 +50,14 @@ def main() -> None:
     profile = tempfile.mkdtemp(prefix="bench-offline-")
     try:
         with sync_playwright() as playwright:
-            launch = playwright.chromium.launch_persistent_context
-            context = launch(profile, executable_path=CHROMIUM, args=["--no-sandbox"], headless=True, **PHONE)
+            context = phone(playwright, profile)
             page = context.new_page()
             page.goto(site + "/es/offline/")
             page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
             page.locator("#tools-save").click()
             page.locator("#tools-status").filter(has_text="guardadas").wait_for(timeout=300_000)
             context.close()
-            context = launch(profile, executable_path=CHROMIUM, args=["--no-sandbox"], headless=True, **PHONE)
+            context = phone(playwright, profile)
             context.set_offline(True)
             cold, cold_engine = open_answered(context, site + LINKS[0])
             warm, warm_engine = open_answered(context, site + LINKS[1])

@@ -200,7 +200,8 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     online_spent = page.locator('[data-shown="spent"]').inner_text()  # type: ignore[attr-defined]
     page.goto(site + "/es/offline/")  # type: ignore[attr-defined]
     page.locator("#tools-save").click()  # type: ignore[attr-defined]
-    expect(page.locator("#tools-status")).to_have_text("Las herramientas están guardadas en este teléfono.", timeout=120_000)  # type: ignore[attr-defined]
+    tools_status = page.locator("#tools-status")  # type: ignore[attr-defined]
+    expect(tools_status).to_have_text("Las herramientas están guardadas en este teléfono.", timeout=120_000)
 
     phone.set_offline(True)  # type: ignore[attr-defined]
     page.goto(site + ODDS_LINK)  # type: ignore[attr-defined]
