@@ -44,7 +44,9 @@
     } catch (error) {
       return false;
     }
-    return choice !== "off" && !(navigator.connection && navigator.connection.saveData);
+    // Saving by itself is what the reader chose on the offline page ("on"); nothing is downloaded
+    // before that (issue 26: a first visit fetched the whole edition without asking).
+    return choice === "on" && !(navigator.connection && navigator.connection.saveData);
   }
   function fill(template, values) {
     return String(template || "").replace(/\{(\w+)\}/g, (whole, key) => (key in values ? values[key] : whole));

@@ -122,6 +122,24 @@
 
   if (!("serviceWorker" in navigator) || !window.isSecureContext || !site.sw) return;
   navigator.serviceWorker.register(site.sw, { scope: site.home }).catch(() => undefined);
+  // Switching language without a connection: another language's pages are answered by that
+  // language's own worker (scope /<lang>/). With none registered the browser would show its own
+  // error page, so the link opens this language's "not saved" page instead (it lists what is saved).
+  document.querySelectorAll(".lang-switch a[hreflang]:not([aria-current])").forEach((link) =>
+    link.addEventListener("click", (event) => {
+      if (navigator.onLine) return;
+      event.preventDefault();
+      const notSaved = site.home + "offline/unavailable/";
+      const scope = new URL("/" + link.hreflang + "/", window.location.href).href;
+      navigator.serviceWorker.getRegistration(scope).then(
+        (registration) => {
+          const covered = registration && registration.active && registration.scope === scope;
+          window.location.assign(covered ? link.href : notSaved);
+        },
+        () => window.location.assign(notSaved),
+      );
+    }),
+  );
   const offline = () => script(site.offlineJs).then(() => window.RulesOffline);
   let state = null;
   try {
@@ -130,10 +148,24 @@
     state = null;
   }
   const saveData = navigator.connection && navigator.connection.saveData;
-  const due = state
-    ? state.pending || state.version !== site.offline
-    : stored("offline-auto") !== "off" && !saveData && site.ruleset;
+  const choice = stored("offline-auto");
+  const due = state ? state.pending || state.version !== site.offline : choice === "on" && !saveData && site.ruleset;
   if (!navigator.onLine || due) offline();
+  else if (!state && choice === null && site.ruleset) offerSaving();
+  // The reader has not chosen yet: one line at the end of the content (nothing above what is being
+  // read moves) links to the offline page, which says each part's size; nothing is downloaded.
+  function offerSaving() {
+    const main = document.getElementById("main");
+    if (!main || !site.offlineOffer) return;
+    const note = document.createElement("p");
+    note.id = "offline-offer";
+    note.className = "offline-note";
+    const link = document.createElement("a");
+    link.href = site.home + "offline/";
+    link.textContent = site.offlineOffer;
+    note.appendChild(link);
+    main.appendChild(note);
+  }
   window.addEventListener("offline", offline);
   // A request that fails before offline.js is loaded: load it, then let it answer.
   document.addEventListener("htmx:sendError", (event) => {

@@ -1,11 +1,13 @@
 """At the table without a signal, on a fresh phone: the first visit saves the reader's edition by
 itself (a note gives the size), then with the network cut a saved skill page opens, three letters
 in the search box find a skill in the saved index, a table rolls with the phone's dice, and an
-unsaved page shows what is saved. A content change replaces the saved pack; the offline settings
+unsaved page shows what is saved; switching language opens a "not saved" page, never the
+browser's error page. A content change replaces the saved pack; the offline settings
 page saves and deletes."""
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -18,7 +20,13 @@ from tests.browser.focus import wait_for_focus
 SAVED_ES = "Guardado para usar sin conexión: Blood Bowl 2025"
 
 
+# What ticking "Save the edition I read automatically" on the offline page remembers.
+CHOSE_TO_SAVE = "try { localStorage.setItem('offline-auto', 'on'); } catch (error) {}"
+
+
 def first_visit(phone: object, site: str, path: str, saved_text: str) -> object:
+    """The reader chose saving on the offline page once; the next edition page saves by itself."""
+    phone.add_init_script(CHOSE_TO_SAVE)  # type: ignore[attr-defined]
     page = phone.new_page()  # type: ignore[attr-defined]
     page.goto(site + path)
     page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
@@ -72,7 +80,32 @@ def test_offline_at_the_table(site: str, phone: object) -> None:
     saved = page.locator("#offline-saved")  # type: ignore[attr-defined]
     assert "Blood Bowl 2025" in saved.inner_text()
     assert saved.locator("a", has_text="Habilidades").get_attribute("href") == "/es/bb2025/skills/"
+    switch_language_offline(page, site, phone)
     phone.set_offline(False)  # type: ignore[attr-defined]
+
+
+NOT_SAVED_IT = "Questa pagina non è salvata su questo telefono"
+
+
+def switch_language_offline(page: object, site: str, phone: object) -> None:
+    """Italian was never opened: no Italian worker answers /it/, so the switch opens the Spanish
+    "not saved" page instead of the browser's error page. Once an Italian page was opened online
+    (its worker keeps its own "not saved" page), the same switch gets the Italian one."""
+    page.goto(site + "/es/bb2025/skills/sidestep/")  # type: ignore[attr-defined]
+    page.locator('.lang-switch a[hreflang="it"]').click()  # type: ignore[attr-defined]
+    page.wait_for_url(re.compile(r".*/es/offline/unavailable/$"))  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == "Esta página no está guardada en este teléfono"  # type: ignore[attr-defined]
+
+    phone.set_offline(False)  # type: ignore[attr-defined]
+    italian = phone.new_page()  # type: ignore[attr-defined]
+    italian.goto(site + "/it/")
+    italian.wait_for_function("() => navigator.serviceWorker.ready.then((r) => !!r.active)")
+    italian.close()
+    phone.set_offline(True)  # type: ignore[attr-defined]
+    page.goto(site + "/es/bb2025/skills/sidestep/")  # type: ignore[attr-defined]
+    page.locator('.lang-switch a[hreflang="it"]').click()  # type: ignore[attr-defined]
+    page.wait_for_url(re.compile(r".*/it/bb2025/skills/sidestep/$"))  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == NOT_SAVED_IT  # type: ignore[attr-defined]
 
 
 def test_a_content_change_replaces_the_saved_pack(site: str, phone: object, settings: object) -> None:
@@ -115,6 +148,8 @@ def test_the_offline_settings_page_saves_and_deletes(site: str, phone: object) -
 
 @pytest.mark.parametrize("path", ["/en/bb2025/skills/dodge/", "/en/offline/"])
 def test_no_third_party_request(site: str, phone: object, path: str) -> None:
+    if "/skills/" in path:
+        phone.add_init_script(CHOSE_TO_SAVE)  # type: ignore[attr-defined]
     page = phone.new_page()  # type: ignore[attr-defined]
     seen: list[str] = []
     page.on("request", lambda request: seen.append(request.url))
@@ -125,3 +160,68 @@ def test_no_third_party_request(site: str, phone: object, path: str) -> None:
         page.wait_for_load_state("networkidle")
     assert len(seen) > (100 if "/skills/" in path else 3)
     assert seen and all(url.startswith(site) for url in seen), [u for u in seen if not u.startswith(site)]
+
+
+def test_a_first_visit_downloads_nothing_before_the_reader_chooses(site: str, phone: object) -> None:
+    """Issue 26: the first ruleset page fetched the whole edition (200+ requests) without asking.
+    Now it asks: one line at the end of the content links to the offline page; nothing printed."""
+    page = phone.new_page()  # type: ignore[attr-defined]
+    seen: list[str] = []
+    page.on("request", lambda request: seen.append(request.url))
+    page.goto(site + "/es/bb2025/skills/dodge/")
+    page.wait_for_function("() => navigator.serviceWorker.ready.then(() => true)")
+    page.wait_for_load_state("networkidle")
+    page.wait_for_timeout(1500)
+    offer = page.locator("#main > #offline-offer a")
+    expect(offer).to_have_text("Guardar esta edición en este teléfono para usarla sin conexión")
+    assert offer.get_attribute("href") == "/es/offline/"
+    packed = [url for url in seen if "pack.json" in url or "/offline/search/" in url or "/skills/" in url]
+    assert packed == [site + "/es/bb2025/skills/dodge/"], packed
+    assert len(seen) < 30, seen  # the page, its files and the worker's shell; not a pack
+    assert pack_caches(page) == ["rules-es-shell"]
+    page.emulate_media(media="print")
+    expect(page.locator("#offline-offer")).to_be_hidden()
+    page.emulate_media(media="screen")
+    # The choice is the offline page's: once made, the offer is gone.
+    offer.click()
+    page.wait_for_url(re.compile(r".*/es/offline/$"))
+    assert not page.get_by_label("Guardar automáticamente la edición que leo tras mi primera visita").is_checked()
+
+
+ODDS_LINK = "/es/odds/?c=bb2025;rr1;dodge:3,block:2d,armour:9"
+ROSTER_LINK = "/es/bb2025/teams/human/builder/?n-lineman=6&n-blitzer=2&n-catcher=2&n-thrower=1"
+
+
+def exact_chance(text: str) -> str:
+    """The answer's exact fraction, as the page writes it: "67,9 % (55/81)"."""
+    found = re.search(r"\d+(,\d)?\s*%\s*\(\d+/\d+\)", text)
+    assert found, text
+    return re.sub(r"\s+", "", found[0])
+
+
+def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
+    """A fresh phone saves its edition and the tools, goes offline, and opens an odds share code
+    and a roster link: the phone's engine shows the server's answer (read online first)."""
+    # The server's answers, asked past the service worker (which may answer a slow server with the
+    # saved copy and the phone's engine).
+    odds_html = phone.request.get(site + ODDS_LINK).text()  # type: ignore[attr-defined]
+    online_odds = exact_chance(html.unescape(re.sub(r"<[^>]+>", "", odds_html)))
+    roster_html = phone.request.get(site + ROSTER_LINK).text()  # type: ignore[attr-defined]
+    spent = re.search(r'data-shown="spent">([^<]+)<', roster_html)
+    assert spent
+    online_spent = html.unescape(spent[1])
+    page = first_visit(phone, site, "/es/bb2025/teams/human/", SAVED_ES)
+    page.goto(site + "/es/offline/")  # type: ignore[attr-defined]
+    page.locator("#tools-save").click()  # type: ignore[attr-defined]
+    tools_status = page.locator("#tools-status")  # type: ignore[attr-defined]
+    expect(tools_status).to_have_text("Las herramientas están guardadas en este teléfono.", timeout=120_000)
+
+    phone.set_offline(True)  # type: ignore[attr-defined]
+    page.goto(site + ODDS_LINK)  # type: ignore[attr-defined]
+    page.locator("#odds-result[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
+    assert exact_chance(page.locator("#odds-result").inner_text()) == online_odds  # type: ignore[attr-defined]
+    page.goto(site + ROSTER_LINK)  # type: ignore[attr-defined]
+    page.locator("#builder-result[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
+    assert page.locator('input[name="n-lineman"]').input_value() == "6"  # type: ignore[attr-defined]
+    assert page.locator('[data-shown="spent"]').inner_text() == online_spent  # type: ignore[attr-defined]
+    phone.set_offline(False)  # type: ignore[attr-defined]
