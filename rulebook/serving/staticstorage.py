@@ -5,6 +5,9 @@ STATIC_BROTLI_QUALITY chooses (11 by default; CI sets 5: 8 % larger, ten times f
 
 from __future__ import annotations
 
+import posixpath
+import re
+from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
@@ -22,7 +25,24 @@ class QualityCompressor(Compressor):
 
 
 class StaticStorage(CompressedManifestStaticFilesStorage):
+    """Also leaves alone a `sourceMappingURL` comment whose map is not shipped: the vendored Pyodide
+    names maps its package does not carry, and a missing reference fails the whole collectstatic."""
+
     def create_compressor(self, **kwargs: Any) -> Compressor:
         compressor = QualityCompressor(**kwargs)
         compressor.quality = int(getattr(settings, "STATIC_BROTLI_QUALITY", 11))
         return compressor
+
+    def url_converter(
+        self, name: str, hashed_files: Any, template: str | None = None
+    ) -> Callable[[re.Match[str]], str]:
+        convert = super().url_converter(name, hashed_files, template)
+
+        def converter(match: re.Match[str]) -> str:
+            url = match.groupdict()["url"]
+            target = posixpath.join(posixpath.dirname(name.replace("\\", "/")), url)
+            if url.endswith(".map") and not self.exists(target):
+                return str(match.groupdict()["matched"])
+            return str(convert(match))
+
+        return converter

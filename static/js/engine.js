@@ -12,7 +12,9 @@
   const box = document.querySelector("[data-engine]");
   if (!box) return;
   const asked = location.search.replace(/^\?/, "");
-  if (!asked || asked === box.dataset.query) return;
+  // Compared decoded: the server may have been asked the same query percent-encoded (a link's
+  // "%3B" for ";"), and a saved copy answers any query.
+  if (!asked || pairs(asked) === pairs(box.dataset.query || "")) return;
   const config = box.dataset;
   let engine = null;
 

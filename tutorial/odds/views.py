@@ -28,7 +28,11 @@ def odds_page(request: HtmxHttpRequest) -> HttpResponse:
     if target == "odds-page":  # a builder link: the link is the share code, htmx pushes it
         return render(request, "tutorial/odds.html#odds-page", context)
     partial = target == "odds-result"
-    response = render(request, "tutorial/odds.html#odds-result" if partial else "tutorial/odds.html", context)
+    # A share code or form that cannot be read is bad input: 400, the page saying why. Not for htmx,
+    # which swaps only 2xx answers: its fragment shows the message in place.
+    status = 400 if context["problems"] and not partial else 200
+    template = "tutorial/odds.html#odds-result" if partial else "tutorial/odds.html"
+    response = render(request, template, context, status=status)
     if partial:  # the address bar shows the short share code, not every field of the form
         response["HX-Push-Url"] = context.get("share_url") or "false"
     return response

@@ -230,3 +230,24 @@ def test_the_new_rolls_are_named_in_the_readers_language(client) -> None:
 def test_the_tentacles_roll_is_the_movers_to_reroll_in_the_classic_rules_only(client, edition, reroll) -> None:
     explained = client.get("/api/v1/odds", {"c": f"{edition};rr1;tentacles:5"}).json()["explanation"]
     assert explained[0]["reroll"] == reroll
+
+
+@pytest.mark.parametrize("lang", ["es", "it", "fr", "en"])
+@pytest.mark.parametrize("code", ["bad;;", "lrb6;rr0;dodge:x", "bb2025;rr9;dodge:3"])
+def test_a_share_code_that_cannot_be_read_is_a_400_with_the_reason_on_the_page(client, lang: str, code: str) -> None:
+    """Bad input is a 4xx (it answered 200); the page still says why, in the reader's language, and
+    htmx, which swaps only 2xx answers, still gets its fragment with the message."""
+    response = client.get(f"/{lang}/odds/", {"c": code})
+    assert response.status_code == 400
+    html = response.content.decode()
+    assert 'class="odds-answer"' not in html
+    problem = re.search(r'class="form-message" role="alert">.*?<li>([^<]+)</li>', html, re.S)
+    assert problem and problem.group(1).strip()
+    fragment = client.get(f"/{lang}/odds/", {"c": code}, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="odds-result")
+    assert fragment.status_code == 200
+
+
+def test_a_share_code_that_reads_is_a_200(client) -> None:
+    assert client.get("/en/odds/", {"c": "lrb6;rr0;dodge:3"}).status_code == 200
+    assert client.get("/en/odds/", {"c": "lrb6;rr0;"}).status_code == 200  # the builder's empty start
+    assert client.get("/en/odds/").status_code == 200
