@@ -116,6 +116,27 @@ def test_disputed_fields_are_said_on_the_page(client: Client) -> None:
     assert "sources disagree" not in re.search(r'<tr id="p-lineman">.*?</tr>', html, re.S).group(0)
 
 
+DISPUTE_NOTE = {
+    "es": "las fuentes",
+    "it": "fonti",
+    "fr": "les sources publiées ne s'accordent pas",
+    "en": "the published sources disagree on this value",
+}
+
+
+@pytest.mark.parametrize("team", ["wood-elf", "halfling", "underworld-denizens"])
+@pytest.mark.parametrize("lang", ["es", "it", "fr", "en"])
+def test_a_disputed_secondary_is_starred_and_explained(client: Client, team: str, lang: str) -> None:
+    """Like a disputed star value: an asterisk in the cell, the sentence under the table, no bare words."""
+    html = html_of(client, f"/{lang}/bb2025/teams/{team}/")
+    cells = re.findall(r'<td class="c-access"[^>]*>(.*?)</td>', html, re.S)
+    assert any('<span class="disputed" aria-hidden="true">*</span>' in cell for cell in cells)
+    notes = re.findall(r'<p class="note"><span class="disputed">\*</span>(.*?)</p>', html, re.S)
+    assert len(notes) == 1 and DISPUTE_NOTE[lang] in notes[0].replace("&#x27;", "'")
+    visible = re.sub(r'<span class="visually-hidden">.*?</span>', "", html, flags=re.S)
+    assert '<span class="disputed">(' not in visible
+
+
 def test_the_big_guy_limit_is_on_the_page(client: Client) -> None:
     html = html_of(client, "/en/bb2025/teams/chaos-renegade/")
     assert "at most 3 Big Guys" in html
