@@ -261,6 +261,8 @@ def test_the_pages_show_the_abbreviations_players_write(client: Client) -> None:
     assert "Also called: TZ" in html and "Also called: GFI" in html
     assert "También se dice: TD" in client.get("/es/lrb6/glossary/").content.decode()
     assert "Also called: MB" in client.get("/en/lrb6/skills/mighty-blow/").content.decode()
+    # French typography: a non-breaking space before the colon ("On dit aussi: …" had none)
+    assert "On dit aussi\u00a0: CAS" in client.get("/fr/lrb6/glossary/").content.decode()
     assert '<span class="row-aliases">(SI)</span>' in client.get("/en/bb2025/tables/casualty/").content.decode()
 
 
