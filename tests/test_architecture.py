@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from rulebook.offline.engine_pack import imported_names
+
 pytestmark = pytest.mark.database_free  # no database, cache or server: runs once in CI
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -33,30 +35,13 @@ TUTORIAL_DOORS = (
 MAX_MODULE_LINES = 400
 
 
-def _is_type_checking_block(node: ast.AST) -> bool:
-    return isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
-
-
 def imports_of(path: Path, root: Path = ROOT) -> set[str]:
     """Absolute names of the modules a file imports (relative imports resolved); imports made only
-    for type annotations (under `if TYPE_CHECKING:`) do not count."""
-    package = ".".join(path.relative_to(root).with_suffix("").parts[:-1])
-    names: set[str] = set()
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    skipped = {id(n) for block in ast.walk(tree) if _is_type_checking_block(block) for n in ast.walk(block)}
-    for node in ast.walk(tree):
-        if id(node) in skipped:
-            continue
-        if isinstance(node, ast.Import):
-            names |= {alias.name for alias in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = node.module or ""
-            if node.level:
-                parent = package.split(".")[: len(package.split(".")) - node.level + 1]
-                base = ".".join([*parent, base] if base else parent)
-            names.add(base)
-            names |= {f"{base}.{alias.name}" for alias in node.names}
-    return names
+    for type annotations (under `if TYPE_CHECKING:`) do not count. The offline pack's reader, which
+    follows the same imports to pack what the phone needs."""
+    parts = path.relative_to(root).with_suffix("").parts
+    module = ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+    return imported_names(module, path)
 
 
 def python_files(folder: Path) -> list[Path]:
