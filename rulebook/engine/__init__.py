@@ -134,6 +134,9 @@ from .turn import (
     solve_turn,
 )
 from .turn import KINDS as TURN_KINDS
+from .turn_checks import can_miss
+from .turn_choice import KEEPABLE as TURN_KEEPABLE
+from .turn_choice import REROLL_CHOICES as TURN_REROLL_CHOICES
 from .types import (
     ALL_SQUARES,
     PITCH_LENGTH,
@@ -200,7 +203,9 @@ __all__ = [
     "TARGET_SKILLS",
     "TOO_MANY_MERCENARIES",
     "TOO_MANY_STARS",
+    "TURN_KEEPABLE",
     "TURN_KINDS",
+    "TURN_REROLL_CHOICES",
     "WIDE_ZONE_WIDTH",
     "ActionAnswer",
     "Analysis",
@@ -258,6 +263,7 @@ __all__ = [
     "block_outcome",
     "block_strength",
     "board_skills",
+    "can_miss",
     "catch_roll",
     "check",
     "clear_caches",

@@ -9,7 +9,8 @@ crowd), a decision tree over what may happen at that roll:
   Spend    an alternative that spends something: a team re-roll (shared by the whole team),
            a skill re-roll (once per turn per player where the rules say so), Pro, Break Tackle
   Leaf     the roll is over: "ok" (the next step), "branch" (the conditional steps written
-           after this one), "next" (the node just after, e.g. Frenzy's second block), "fail"
+           after this one), "next" (the node just after, e.g. Frenzy's second block), "miss"
+           (the goal missed without a turnover: the "!" steps written after it, else as "fail"), "fail"
            (the sequence stops here) or "after_goal" (the goal is reached but the turn ends:
            a success only when nothing was left to do)
 
@@ -109,6 +110,8 @@ class _Solver:
             return self.value(node.branch, leaf.context, state)
         if leaf.outcome == "next":
             return self.value(index + 1, leaf.context, state)
+        if leaf.outcome == "miss" and node.miss is not None:
+            return self.value(node.miss, leaf.context, state)
         if leaf.outcome == "after_goal" and node.ok >= self.end:
             return self.win
         return self.lose
@@ -319,7 +322,7 @@ class _Walk:
             if tree.tag:
                 self._add(self.tags[index], tree.tag, mass)
             node = solver.nodes[index]
-            target = {"ok": node.ok, "branch": node.branch, "next": index + 1}.get(tree.outcome)
+            target = {"ok": node.ok, "branch": node.branch, "next": index + 1, "miss": node.miss}.get(tree.outcome)
             if target is None:  # fail, or a goal reached with a turnover
                 if tree.outcome != "after_goal" or node.ok < solver.end:
                     self.stops[index] = ring.add(self.stops[index], mass)
@@ -345,7 +348,7 @@ def _alones(nodes: Sequence[Node]) -> list[Fraction]:
 
 def _alone(tree: Tree, after: Fraction) -> Fraction:
     if isinstance(tree, Leaf):
-        return after if tree.outcome == "next" else ZERO if tree.outcome == "fail" else ONE
+        return after if tree.outcome == "next" else ZERO if tree.outcome in ("fail", "miss") else ONE
     if isinstance(tree, Chance):
         return sum((q * _alone(sub, after) for q, sub in tree.branches), ZERO)
     if isinstance(tree, Decide):

@@ -3,7 +3,7 @@
   Chance   the dice decide (exact Fractions)
   Decide   the coach chooses one of the alternatives (the first is always "take the result")
   Spend    an alternative that spends something: a team re-roll, a skill re-roll, Pro, Break Tackle
-  Leaf     the roll is over: "ok", "branch", "next", "fail" or "after_goal" (see sequence.py)
+  Leaf     the roll is over: "ok", "branch", "next", "miss", "fail" or "after_goal" (see sequence.py)
 
 Trees are immutable and hashed once (equal subtrees are merged by `chance`).
 """
@@ -19,7 +19,7 @@ from .probability import ONE, ZERO
 
 @dataclass(frozen=True, slots=True)
 class Leaf:
-    outcome: str  # ok, branch, next, fail, after_goal
+    outcome: str  # ok, branch, next, miss (the goal missed, no turnover), fail, after_goal
     context: str = ""  # what the next roll needs to know of this one
     tag: str = ""  # the result shown in explanations (a block's outcome, "held", "sent_off")
 
@@ -106,6 +106,7 @@ class Node:
     kind: str = ""
     player: str = ""
     step: int = 0  # which written step it belongs to (Frenzy's second block shares its block's)
+    miss: int | None = None  # node reached on "miss" (None: a miss ends the turn, as "fail" does)
 
     def tree(self, context: str) -> Tree:
         return self.trees.get(context) or self.trees[""]

@@ -25,22 +25,41 @@ from functools import lru_cache
 from .editions.base import Edition
 from .probability import ONE, ZERO, d6_success
 from .sequence import Report, solve_program
-from .skills import ALIASES, OPPONENT_SKILLS, PLAYER_SKILLS, SKILL_REROLLS, edition_only, opponent_skills
-from .trees import Node, Resource, Tree
-from .turn_armour import GOALS as ARMOUR_GOALS
+from .skills import OPPONENT_SKILLS, PLAYER_SKILLS
+from .trees import Leaf, Node, Resource, Tree
 from .turn_armour import ArmourSpec, armour_tree
 from .turn_armour import results as armour_results
 from .turn_armour import sent_off as foul_sent_off
-from .turn_block import GOALS as BLOCK_GOALS
 from .turn_block import BlockSpec, block_tree, one_roll
-from .turn_checks import TurnError, check_new_rolls
-from .turn_d6 import Dodge, Rerolls, Throw, catch_tree, dodge_tree, landing_tree, st_roll_tree, target_tree, throw_tree
+from .turn_checks import (
+    CHAIN_KINDS,
+    D6_KINDS,
+    KINDS,
+    REROLL_SKILL,
+    ST_KINDS,
+    TurnError,
+    check,
+    hail_mary_fumble,
+    normalise,
+    rerollable,
+)
+from .turn_choice import KEEPABLE, restricted
+from .turn_d6 import (
+    Dodge,
+    Rerolls,
+    Throw,
+    catch_tree,
+    dauntless_works,
+    dodge_tree,
+    landing_tree,
+    st_roll,
+    st_roll_tree,
+    target_tree,
+    throw_tree,
+)
+from .turn_edges import branch_follows, edges, following_kind
 
-D6_KINDS = ("dodge", "rush", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land", "leap", "gaze", "roll")
-ST_KINDS = ("dauntless", "tentacles")  # their value is the opponent's ST (the roller's is his own)
-CHAIN_KINDS = ("armour", "foul", "chainsaw", "stab")
-KINDS = (*D6_KINDS, *ST_KINDS, "block", *CHAIN_KINDS)
-REROLL_SKILL = {**SKILL_REROLLS, "handoff": "catch", "hailmary": "pass"}  # which skill re-rolls which kind
+MISSED = Leaf("miss")
 
 
 @dataclass(frozen=True)
@@ -76,6 +95,14 @@ class TurnStep:
     dauntless: int | None = None  # block: the dice after a Dauntless roll that worked (-2: the defender's 2)
     bribe: bool = False  # foul: a Bribe against the sending-off
     argue: bool = False  # foul: Argue the Call first (2025)
+    on_miss: bool = False  # made only after the previous roll missed its goal without a turnover ("!")
+    reroll: str = ""  # the coach's own play: which re-roll he allows here (turn_choice.REROLL_CHOICES)
+    keep: frozenset[str] = frozenset()  # results he keeps rather than re-roll ("push", "inaccurate")
+
+    @property
+    def chosen(self) -> bool:
+        """Whether the coach fixed his play on this roll (else: the best play)."""
+        return bool(self.reroll or self.keep)
 
 
 @dataclass(frozen=True)
@@ -113,70 +140,13 @@ class TurnOdds:
     team_rerolls: int  # usable this turn (the edition's limit applied)
     team_rerolls_used: Fraction  # expected, under the best plan
     steps: tuple[StepOdds, ...]
+    best: Fraction | None = None  # the best play's chance, when a step fixes the coach's own play
 
     @property
     def weakest(self) -> int | None:
         """The step where the turn most often ends (0-based), None when it never fails."""
         stops = [s.stops for s in self.steps]
         return max(range(len(stops)), key=stops.__getitem__) if stops and max(stops) > 0 else None
-
-
-def normalise(skills: frozenset[str]) -> frozenset[str]:
-    """Skills under the engine's names (the 2025 content's "claws" is the engine's "claw")."""
-    return frozenset(ALIASES.get(s, s) for s in skills)
-
-
-def check(edition: Edition, turn: Turn) -> None:
-    """Raise TurnError for what the edition's rules do not allow."""
-    other_editions = edition_only(edition.key)
-    for p in turn.players:
-        if p.loner is not None and p.loner not in edition.loner_targets:
-            raise TurnError("loner_target", None, player=p.name, targets=edition.loner_targets)
-        if other_editions & p.skills:
-            raise TurnError("skill_not_in_edition", None, skill=sorted(other_editions & p.skills)[0])
-    for i, step in enumerate(turn.steps, start=1):
-        if step.kind not in KINDS:
-            raise TurnError("unknown_kind", i, kind=step.kind)
-        if step.conditional and i == 1:
-            raise TurnError("conditional_first", i)
-        goals = BLOCK_GOALS if step.kind == "block" else ARMOUR_GOALS if step.kind in CHAIN_KINDS else ("",)
-        if step.goal and step.goal not in goals:
-            raise TurnError("goal", i, goal=step.goal, goals=goals)
-        if other_editions & step.against:
-            raise TurnError("skill_not_in_edition", i, skill=sorted(other_editions & step.against)[0])
-        idle = normalise(step.against) - acting_against(edition, step.kind)
-        if idle:  # it would change no number: say so rather than drop it
-            raise TurnError("skill_not_on_roll", i, skill=sorted(idle)[0])
-        if step.kind == "hailmary" and edition.hail_mary_fumbles_on_one_only and hail_mary_fumble(step) > 1:
-            raise TurnError("hail_mary_on_one", i)
-        check_new_rolls(edition, turn, i, step)
-
-
-def acting_against(edition: Edition, kind: str) -> frozenset[str]:
-    """The opponent's skills that change a roll of this kind (the ones the trees read)."""
-    if kind == "block":
-        return frozenset(opponent_skills("block"))
-    if kind == "dodge":
-        return frozenset(opponent_skills("dodge"))
-    if kind == "leap" and edition.diving_tackle_on_leap:
-        return frozenset({"diving-tackle"})
-    if kind in CHAIN_KINDS:
-        return frozenset(opponent_skills("armour"))
-    return frozenset()
-
-
-def hail_mary_fumble(step: TurnStep) -> int:
-    """The natural roll a Hail Mary is fumbled on or under: its value is the roll that avoids a
-    fumble (2025: the Long Bomb's, after its modifiers), and /f:N may say it too."""
-    return max(step.fumble, step.value - 1)
-
-
-def rerollable(edition: Edition, kind: str) -> bool:
-    """Whether any re-roll may save a step of this kind: not an armour chain (only a chainsaw's
-    kick-back roll), nor the 2025 Tentacles roll, which the Tentacles player's coach makes."""
-    if kind in CHAIN_KINDS and kind not in ("chainsaw", "foul"):
-        return False
-    return kind != "tentacles" or edition.tentacles_escape_rerollable
 
 
 def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
@@ -201,14 +171,23 @@ def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
 
 
 def _step_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree]]:
-    """The node(s) of one step, each as its trees by incoming context."""
+    """The node(s) of one step, each as its trees by incoming context, with the coach's own play."""
+    step = turn.steps[index]
+    trees = _best_trees(edition, turn, index)
+    if not step.chosen:
+        return trees
+    keep = frozenset(KEEPABLE.get(step.kind, {}).get(word, word) for word in step.keep)
+    return [{c: restricted(tree, step.reroll, keep) for c, tree in node.items()} for node in trees]
+
+
+def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree]]:
     step = turn.steps[index]
     who = turn.player(step.player)
     skills = normalise(who.skills)
     who = TurnPlayer(who.name, skills, who.loner, who.st, who.ag, who.ma, who.values)
     against = normalise(step.against)
     rerolls = rerolls_for(edition, who, step.kind)
-    following = _following_kind(turn, index)
+    following = following_kind(turn.steps, index)
     kind = step.kind
     if kind in ("dodge", "leap"):  # a leap leaves the square as a dodge does: Tentacles, Diving Tackle (2025)
         if "tackle" in against:
@@ -224,7 +203,7 @@ def _step_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
         )
         return [{"": dodge_tree(dodge, rerolls)}]
     if kind in ST_KINDS:
-        return [{"": st_roll_tree(edition, kind, step.value, who.st, rerolls, _branch_follows(turn, index))}]
+        return [{"": st_roll_tree(edition, kind, step.value, who.st, rerolls, branch_follows(turn.steps, index))}]
     if kind in ("catch", "handoff"):
         diving = "diving-catch" in skills and kind == "catch"
         return [{c: catch_tree(edition, step.value, c, rerolls, diving) for c in ("", "accurate", "inaccurate")}]
@@ -240,17 +219,24 @@ def _step_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             caught_next=following in (("land",) if kind == "ttm" else ("catch",)),
         )
         return [{"": throw_tree(edition, throw, rerolls)}]
+    if kind == "gaze":  # a failed gaze ends his action, not the team's turn
+        return [{"": target_tree(step.value, rerolls, fail=MISSED)}]
     if kind in D6_KINDS:
         return [{"": target_tree(step.value, rerolls)}]
     if kind == "block":
         spec = _block_spec(step, skills, against)
         frenzy = "frenzy" in skills
         first = {"": block_tree(edition, spec, rerolls, frenzy_follows=frenzy)}
+        second = block_tree(edition, spec, rerolls, frenzy_follows=False)
         if index > 0 and turn.steps[index - 1].kind == "dauntless":
             dice = step.dauntless if step.dauntless is not None else 1  # equal ST, no assists: one die
             won = replace(spec, dice=abs(dice), defender_chooses=dice < 0)
             first["dauntless"] = block_tree(edition, won, rerolls, frenzy_follows=frenzy)
-        return [first, {"": block_tree(edition, spec, rerolls, frenzy_follows=False)}] if frenzy else [first]
+            # Each block of the action has its own Dauntless roll (both editions; FFB rolls it again)
+            works = dauntless_works(edition, turn.steps[index - 1].value, who.st)
+            again = rerolls_for(edition, who, "dauntless")
+            second = st_roll(works, again, block_tree(edition, won, rerolls, frenzy_follows=False), second)
+        return [first, {"": second}] if frenzy else [first]
     spec_a = _armour_spec(step, who, against)
     return [{c: armour_tree(edition, spec_a, c, rerolls) for c in ("", "down", "crowd", "pushed")}]
 
@@ -274,35 +260,6 @@ def _armour_spec(step: TurnStep, who: TurnPlayer, against: frozenset[str]) -> Ar
     )
 
 
-def _branch_follows(turn: Turn, index: int) -> bool:
-    return index + 1 < len(turn.steps) and turn.steps[index + 1].conditional
-
-
-def _following_kind(turn: Turn, index: int) -> str:
-    """The kind of the step an "ok" result leads to."""
-    target = _edges(turn)[index][0]
-    return turn.steps[target].kind if target < len(turn.steps) else ""
-
-
-def _edges(turn: Turn) -> list[tuple[int, int]]:
-    """(step on ok, step on branch) for each step, in step indices (len = the end)."""
-    steps, n = turn.steps, len(turn.steps)
-
-    def next_plain(i: int) -> int:
-        j = i + 1
-        while j < n and steps[j].conditional:
-            j += 1
-        return j
-
-    edges = []
-    for i, step in enumerate(steps):
-        inside = i + 1 < n and steps[i + 1].conditional
-        ok = i + 1 if step.conditional and inside else next_plain(i)
-        branch = i + 1 if not step.conditional and inside else ok
-        edges.append((ok, branch))
-    return edges
-
-
 def program(edition: Edition, turn: Turn) -> tuple[list[Node], list[int]]:
     """The solver's nodes, and the step each node belongs to."""
     parts = [_step_trees(edition, turn, i) for i in range(len(turn.steps))]
@@ -313,10 +270,11 @@ def program(edition: Edition, turn: Turn) -> tuple[list[Node], list[int]]:
     first_node.append(count)
     nodes: list[Node] = []
     owners: list[int] = []
-    for i, (trees_list, (ok, branch)) in enumerate(zip(parts, _edges(turn), strict=True)):
+    for i, (trees_list, (ok, branch, miss)) in enumerate(zip(parts, edges(turn.steps), strict=True)):
         step = turn.steps[i]
         for node_trees in trees_list:
-            nodes.append(Node(node_trees, first_node[ok], first_node[branch], step.kind, step.player, i))
+            missed = first_node[miss] if miss is not None else None
+            nodes.append(Node(node_trees, first_node[ok], first_node[branch], step.kind, step.player, i, missed))
             owners.append(i)
     return nodes, owners
 
@@ -333,7 +291,11 @@ def _solve_turn(edition: Edition, turn: Turn) -> TurnOdds:
     nodes, owners = program(edition, turn)
     report = solve_program(nodes, team)
     steps = tuple(_step_odds(edition, turn, i, owners, report) for i in range(len(turn.steps)))
-    return TurnOdds(report.probability, team, report.team_rerolls_used, steps)
+    best = None
+    if any(step.chosen for step in turn.steps):  # what the coach's own play costs: the best play's chance
+        free = tuple(replace(step, reroll="", keep=frozenset()) for step in turn.steps)
+        best = _solve_turn(edition, replace(turn, steps=free)).probability
+    return TurnOdds(report.probability, team, report.team_rerolls_used, steps, best)
 
 
 def _step_odds(edition: Edition, turn: Turn, index: int, owners: list[int], report: Report) -> StepOdds:
@@ -358,8 +320,7 @@ def _step_odds(edition: Edition, turn: Turn, index: int, owners: list[int], repo
         sent = foul_sent_off(edition, spec) if step.kind == "foul" else ZERO
     alone = report.alone[mine[0]]
     if step.kind == "dauntless":  # its failure goes on to the block too: say how often it works
-        need = step.value - turn.player(step.player).st + (1 if edition.dauntless_needs_higher else 0)
-        alone = Fraction(max(0, 7 - max(need, 1)), 6)
+        alone = dauntless_works(edition, step.value, turn.player(step.player).st)
     return StepOdds(
         step,
         alone,

@@ -6,6 +6,7 @@ The numbers come from injury.injury_outcome; nothing here may be re-rolled but t
 kick-back roll. The goal says what counts: "break" (the armour breaks), "ko" (knocked out or
 worse), "cas" (a casualty: badly hurt or worse). A fouler sent off after reaching the goal ends
 the turn: that counts only when the foul was the last thing to do (the solver's "after_goal").
+A goal missed without a sending-off is a "miss": the "!" steps written after it are made then.
 Against a sending-off the coach may Argue the Call (2025: on a 6 the fouler stays, the turnover
 stands) and use a Bribe (2+: no sending-off and no turnover; after a failed argument only), each
 if he chooses: the solver argues only where it cannot cost the turn. 2025 Lone Fouler re-rolls a
@@ -66,7 +67,7 @@ def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerol
     """The chain as the solver sees it (an armour roll needs a player on the ground: after a push
     that left him standing there is none)."""
     if spec.kind == "armour" and context == "pushed":
-        return Leaf("fail", tag="not_down")
+        return Leaf("miss", tag="not_down")
     reaches = REACHES[spec.goal]
     branches: list[tuple[Fraction, Tree]] = []
     for (result, sent_off), p in joint(edition, spec, context).items():
@@ -75,7 +76,7 @@ def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerol
             reached = Leaf("ok", "down", tag=result)
             leaf = referee(edition, spec, reached) if sent_off else reached
         else:
-            leaf = Leaf("fail", tag="sent_off" if sent_off else result)
+            leaf = Leaf("fail", tag="sent_off") if sent_off else Leaf("miss", tag=result)
         branches.append((p, leaf))
     tree = chance(branches)
     if spec.kind == "chainsaw" or (spec.kind == "foul" and "chainsaw" in spec.attacker_skills):

@@ -6,6 +6,8 @@ skills, a blitz, the crowd). The goal decides what goes on:
   down  the defender knocked down (or pushed into the crowd) and the attacker on his feet
   push  the defender pushed or knocked down, the attacker on his feet (a surf, a square freed);
         a knock-down is the "branch" result, for steps written "?" after it (an armour roll)
+Whatever misses the goal with the blocker on his feet is a "miss" (the "!" steps written after
+the block are made then); the blocker's fall is a "fail", a turnover.
   safe  no turnover: anything but the attacker knocked down
 With Frenzy a push that leaves the defender standing leads to the second block ("next"): the
 solver sees both blocks as two nodes. A block roll is re-rolled at most once and by one source:
@@ -31,6 +33,7 @@ from .types import Board, Player, Square
 
 DOWN = frozenset({"defender_pushed_into_crowd", "defender_down", "defender_down_in_place"})
 STILL_STANDING = frozenset({"defender_pushed", "defender_stood_firm"})  # Frenzy blocks again
+FALLS = frozenset({"attacker_down", "both_down"})  # the blocker on the ground: a turnover
 GOALS = ("down", "push", "safe")
 FACE_INDEX = {face: BLOCK_FACES.index(face) for face in BlockFace}
 
@@ -69,12 +72,13 @@ def outcome_leaf(category: str, goal: str, frenzy_follows: bool) -> Leaf:
         return Leaf("next", tag=category)
     if category in DOWN:
         return Leaf("ok" if goal == "down" else "branch", context, tag=category)
+    if category in FALLS:
+        return Leaf("fail", tag=category)
+    missed = Leaf("miss", tag=category)  # the goal missed, the blocker still on his feet
     if goal == "down":
-        return Leaf("fail", tag=category)
+        return missed
     if goal == "push":
-        return Leaf("ok", "pushed", tag=category) if category == "defender_pushed" else Leaf("fail", tag=category)
-    if category in ("attacker_down", "both_down"):
-        return Leaf("fail", tag=category)
+        return Leaf("ok", "pushed", tag=category) if category == "defender_pushed" else missed
     return Leaf("ok", "pushed" if category == "defender_pushed" else "", tag=category)
 
 

@@ -235,7 +235,7 @@ def landing_tree(edition: Edition, target: int, context: str, rerolls: Rerolls) 
     return target_tree(target + penalty, rerolls)
 
 
-def st_roll(works: Fraction, rerolls: Rerolls, won: Leaf, lost: Leaf) -> Tree:
+def st_roll(works: Fraction, rerolls: Rerolls, won: Tree, lost: Tree) -> Tree:
     """A roll that works with this chance (Dauntless, breaking free of Tentacles), re-rolled once
     on a loss when the coach likes: `lost` may still be an "ok" that the next roll reads."""
     fresh = binary(works, lost, won)
@@ -246,11 +246,16 @@ def st_roll_tree(edition: Edition, kind: str, their_st: int, st: int, rerolls: R
     """Dauntless (D6 + his ST must beat the opponent's: no natural 6 rule) or the roll to break
     free of a Tentacles player (held: the end of his action, or the "?" steps written after it)."""
     if kind == "dauntless":
-        need = their_st - st + (1 if edition.dauntless_needs_higher else 0)
         won, lost = Leaf("ok", "dauntless", tag="dauntless_won"), Leaf("ok", tag="dauntless_lost")
-        return st_roll(Fraction(max(0, 7 - max(need, 1)), 6), rerolls, won, lost)
+        return st_roll(dauntless_works(edition, their_st, st), rerolls, won, lost)
     held = Leaf("branch" if branch_follows else "fail", tag="held")
     return st_roll(ONE - edition.tentacles_hold(st, their_st), rerolls, Leaf("ok", tag="escaped"), held)
+
+
+def dauntless_works(edition: Edition, their_st: int, st: int) -> Fraction:
+    """The chance that D6 + his ST beats (classic: beats; the edition says) the opponent's ST."""
+    need = their_st - st + (1 if edition.dauntless_needs_higher else 0)
+    return Fraction(max(0, 7 - max(need, 1)), 6)
 
 
 def chainsaw_start(edition: Edition, rerolls: Rerolls, then: Tree) -> Tree:
@@ -267,6 +272,7 @@ __all__ = [
     "catch_penalty",
     "catch_tree",
     "chainsaw_start",
+    "dauntless_works",
     "die_roll",
     "dodge_tree",
     "landing_tree",
