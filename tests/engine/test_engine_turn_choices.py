@@ -128,6 +128,13 @@ def test_a_run_of_steps_after_a_miss_and_a_miss_inside_it() -> None:
     assert run.probability == F(5, 18) + F(13, 18) * F(5, 9) * F(5, 6)
 
 
+def test_a_miss_inside_a_branch_nested_conditions() -> None:
+    # a blocks 2D for a push or better; only after a knock-down (5/9) the armour roll (AV 8:
+    # 5/18); only if that holds (13/18) c blocks with one die (1/3). A push alone (1/3) ends
+    # the turn's steps at once. 5/9 * (5/18 + 13/18 * 1/3) + 1/3 = 5/9 * 14/27 + 1/3 = 151/243.
+    assert odds("lrb6;rr0;a.block:2d/push,?armour:8,!c.block:1d").probability == F(151, 243)
+
+
 def test_a_miss_is_not_a_turnover_but_a_fall_is() -> None:
     # Block 2D (goal down), and only if it misses with the blocker standing (a push, 1/3) a
     # second player's block, 1 die (1/3): 5/9 + 1/3 * 1/3 = 2/3. A fall (1/9) ends the turn.

@@ -5,11 +5,13 @@ or a throw's outcomes. Numbers come from engine.turn; this module only presents.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from typing import Any
 
 from rulebook.engine import ATTACKER_PREFERENCE, TurnOdds
 from rulebook.portable.i18n import gettext as _
+from rulebook.portable.i18n import ngettext
 from rulebook.portable.numbers import num
 
 from ..shared import charts
@@ -79,6 +81,27 @@ def rerolls(
         for source, mass in sorted(spent.items())
         if mass and reached
     ]
+
+
+def points(cost: Fraction) -> Fraction:
+    """A difference of chances in percentage points, to one decimal, halves rounded up."""
+    return Fraction(math.floor(cost * 1000 + Fraction(1, 2)), 10)
+
+
+def choice(result: TurnOdds, lang: str) -> dict[str, str] | None:
+    """What the coach's own play costs against the best play (None: he fixed no play)."""
+    if result.best is None:
+        return None
+    cost = points(result.best - result.probability)
+    if not cost:
+        return {"best": Pct(result.best).format(lang), "cost": "", "line": _("Your play is the best play here.")}
+    shown = num(float(cost))
+    line = ngettext(
+        "The best play: %(best)s. Your play costs %(points)s point.",
+        "The best play: %(best)s. Your play costs %(points)s points.",
+        1 if cost == 1 else 2,
+    ) % {"best": Pct(result.best).format(lang), "points": shown}
+    return {"best": Pct(result.best).format(lang), "cost": f"−{shown}", "line": line}
 
 
 def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
@@ -171,4 +194,5 @@ def present(sequence: Sequence, result: TurnOdds, lang: str) -> dict[str, Any]:
         "weakest_short": weakest_short,
         "steps": steps,
         "chart": charts.chart_svg(bars, _("Where the sequence ends"), "odds-chart"),
+        "choice": choice(result, lang),
     }

@@ -17,7 +17,16 @@ from django.urls import reverse
 from django.utils.translation import gettext as _
 
 from rulebook import notation
-from rulebook.engine import CHAIN_KINDS, TurnStep, get_edition, in_edition, opponent_skills
+from rulebook.engine import (
+    CHAIN_KINDS,
+    TURN_KEEPABLE,
+    TurnStep,
+    can_miss,
+    get_edition,
+    in_edition,
+    opponent_skills,
+    rerollable,
+)
 from rulebook.http import query_text
 
 from .calculator import EDITIONS, MAX_CODE_LENGTH, edition_of, team_of
@@ -32,7 +41,7 @@ from .code import (
     parse_value,
 )
 from .form import ENGINE_KIND, FORM_KINDS, default_text
-from .labels import GOAL_LABELS, glossary, kind_label, skill_label, step_label
+from .labels import GOAL_LABELS, choice_labels, glossary, kind_label, skill_label, step_label
 
 BLOCK_DICE = ((1, False), (2, False), (3, False), (2, True), (3, True))
 D6_TARGETS = (2, 3, 4, 5, 6)
@@ -52,7 +61,7 @@ EDITION_NAMES = {"lrb6": "LRB6", "bb2025": "2025"}
 def odds_url(sequence: Sequence) -> str:
     q = QueryDict(mutable=True)
     q["c"] = format_code(sequence)
-    return reverse("tutorial:odds") + "?" + q.urlencode(safe=";,:/=.?")
+    return reverse("tutorial:odds") + "?" + q.urlencode(safe=";,:/=.?!")
 
 
 def read_draft(query: Any) -> Sequence | None:
@@ -96,6 +105,12 @@ def _with_step(sequence: Sequence, index: int, step: TurnStep) -> Sequence:
 def _ordered(sequence: Sequence, steps: list[TurnStep]) -> Sequence:
     if steps and steps[0].conditional:  # a first step has no branch result before it
         steps[0] = replace(steps[0], conditional=False)
+    owner = None  # the step whose miss a "!" step follows: it must be able to miss
+    for j, step in enumerate(steps):
+        if step.on_miss and (owner is None or not can_miss(owner)):
+            steps[j] = replace(step, on_miss=False)
+        if not steps[j].on_miss:
+            owner = steps[j]
     return replace(sequence, steps=tuple(steps))
 
 
@@ -193,6 +208,7 @@ def _option_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list
             term = glossary(edition, "assist", lang)
             label = _("%(term)s: %(n)s") % {"term": term, "n": f"{a:+d}" if a else "0"}
             chips.append(_chip(label, _with_step(sequence, i, replace(step, assists=a)), step.assists == a))
+    chips += _choice_chips(sequence, i, step, lang)
     roll = STEP_SKILLS.get(step.kind)
     if roll:
         for slug in in_edition(edition, opponent_skills(roll)):
@@ -207,6 +223,29 @@ def _option_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list
                     _("Opponent has %(skill)s") % {"skill": name},
                 )
             )
+    return chips
+
+
+def _choice_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[dict[str, Any]]:
+    """The coach's own play as toggles: a re-roll he refuses or keeps to, a result he keeps, and
+    "only if the step before misses" (tapping a chosen one goes back to the best play)."""
+    edition = sequence.edition
+    chips = []
+    before = sequence.steps[i - 1] if i > 0 else None
+    if before is not None and (can_miss(before) or before.on_miss) and not step.conditional:
+        missed = replace(step, on_miss=not step.on_miss)
+        chips.append(_chip(_("Only if the step before misses"), _with_step(sequence, i, missed), step.on_miss))
+    if not rerollable(get_edition(edition), step.kind):
+        return chips
+    skills = sequence.turn().player(step.player).skills
+    for choice in ("none", "no-team", *(("pro",) if "pro" in skills else ())):
+        label = choice_labels(replace(step, reroll=choice, keep=frozenset()), edition, lang)[0]
+        chosen = replace(step, reroll="" if step.reroll == choice else choice)
+        chips.append(_chip(label.capitalize(), _with_step(sequence, i, chosen), step.reroll == choice))
+    for word in TURN_KEEPABLE.get(step.kind, {}):
+        kept = step.keep - {word} if word in step.keep else step.keep | {word}
+        label = choice_labels(replace(step, reroll="", keep=frozenset({word})), edition, lang)[0]
+        chips.append(_chip(label, _with_step(sequence, i, replace(step, keep=kept)), word in step.keep))
     return chips
 
 

@@ -45,6 +45,12 @@ RULE_MESSAGES = {
     "dauntless_before_block": gettext_noop("a Dauntless roll comes just before the same player's block"),
     "argue_not_in_edition": gettext_noop("these rules have no Argue the Call"),
     "skill_value": gettext_noop("in this edition “%(skill)s” cannot be +%(value)s"),
+    "miss_impossible": gettext_noop(
+        "a step marked “!” needs a roll before it that can miss its goal without a turnover (a block or an armour roll)"
+    ),
+    "reroll_choice": gettext_noop("“%(choice)s” is not a re-roll choice (choose %(choices)s)"),
+    "choice_unavailable": gettext_noop("rr:%(choice)s: no such re-roll may save this roll"),
+    "keep_not_a_result": gettext_noop("“%(result)s” is not a result this roll may keep (choose %(results)s)"),
 }
 
 
@@ -149,6 +155,7 @@ def api_payload(query: Any) -> dict[str, Any]:
         ],
         "probability": _fraction(p),
         "probability_float": float(p),
+        **_choice_payload(result),
         "weakest_step": None if result.weakest is None else result.weakest + 1,
         "explanation": [
             {
@@ -167,6 +174,13 @@ def api_payload(query: Any) -> dict[str, Any]:
             for i, s in enumerate(result.steps)
         ],
     }
+
+
+def _choice_payload(result: TurnOdds) -> dict[str, str]:
+    """The best play's chance and what the coach's own play costs, when a step fixes one."""
+    if result.best is None:
+        return {}
+    return {"best_probability": _fraction(result.best), "choice_cost": _fraction(result.best - result.probability)}
 
 
 def page_error(error: OddsError, rows: list[int] | None = None) -> str:

@@ -4,7 +4,8 @@
 
 Parts separated by ";": the edition (lrb6, bb2025), the team re-rolls (rr2), each player
 (name=skill,skill,loner:4,st:4) and the steps (comma-separated, in order). A step is
-[?][player.]kind[:value][/option...]: "?" runs it only after the previous roll's branch result;
+[?|!][player.]kind[:value][/option...]: "?" runs it only after the previous roll's branch result,
+"!" only after it missed its goal without a turnover;
 without a player it is made by the previous step's player. Values are what coaches type ("4+",
 "2D", "-2D", "AV8", "8+"). This module only reads and writes the language: the engine computes.
 """
@@ -26,6 +27,9 @@ from rulebook.engine import (
     get_edition,
 )
 from rulebook.engine import SKILL_ALIASES as ALIASES
+from rulebook.engine import (
+    TURN_REROLL_CHOICES as REROLL_CHOICES,
+)
 from rulebook.portable.i18n import gettext_noop
 from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
@@ -83,6 +87,7 @@ UNKNOWN_KIND = gettext_noop(
 ST_RANGE = gettext_noop("a Strength must be between 1 and 10")
 UNKNOWN_KIND_PAGE = gettext_noop("unknown kind of roll")
 UNKNOWN_OPTION = gettext_noop("“%(option)s” is not an option of this roll")
+BAD_CHOICE = gettext_noop("“%(choice)s” is not a re-roll choice (choose %(choices)s)")
 BAD_GOAL = gettext_noop("“%(goal)s” is not a goal of this roll (choose %(goals)s)")
 NUMBER_RANGE = gettext_noop("%(option)s must be a whole number from %(lo)s to %(hi)s")
 BAD_PLAYER_NAME = gettext_noop("a player's name is 1 to 12 lower-case letters, digits or hyphens")
@@ -161,8 +166,8 @@ def parse_step(token: str, edition: str, who: str) -> TurnStep:
     """One step of the language (`who` rolls it unless it names its player)."""
     subject = token.strip()
     text = subject.lower()
-    conditional = text.startswith("?")
-    text = text.lstrip("?").strip()
+    conditional, on_miss = text.startswith("?"), text.startswith("!")
+    text = text[1:].strip() if conditional or on_miss else text
     head, *options = [part.strip() for part in text.split("/")]
     first_colon = head.find(":")
     dot = head.find(".")
@@ -175,7 +180,7 @@ def parse_step(token: str, edition: str, who: str) -> TurnStep:
     if kind not in (*D6_KINDS, *ST_KINDS, "block", *CHAIN_KINDS):
         raise OddsError(subject, UNKNOWN_KIND, UNKNOWN_KIND_PAGE)
     value, defender_chooses = parse_value(kind, value_text, edition, subject)
-    step = TurnStep(kind, value, who, conditional, defender_chooses)
+    step = TurnStep(kind, value, who, conditional, defender_chooses, on_miss=on_miss)
     return parse_options(step, [o for o in options if o], edition, subject)
 
 
@@ -196,6 +201,12 @@ def parse_options(step: TurnStep, options: list[str], edition: str, subject: str
             raise OddsError(subject, BAD_GOAL, goal=name, goals=", ".join(GOALS.get(step.kind, ("—",))))
         elif not arg and name in {"block": FLAGS, "foul": FOUL_FLAGS}.get(step.kind, ()):
             changes[name] = True
+        elif name == "rr" and arg:
+            if arg not in REROLL_CHOICES:
+                raise OddsError(subject, BAD_CHOICE, choice=arg[:12], choices=", ".join(REROLL_CHOICES))
+            changes["reroll"] = arg
+        elif name == "keep" and arg:
+            changes["keep"] = frozenset(word for word in re.split(r"[.+]", arg) if word)
         elif name == "dauntless" and step.kind == "block" and arg:
             dice, defender_chooses = parse_value("block", arg, edition, subject)
             changes["dauntless"] = -dice if defender_chooses else dice
@@ -311,7 +322,7 @@ def parse_steps(tokens: list[str], edition: str, players: list[TurnPlayer]) -> t
 
 def step_code(step: TurnStep, previous: str | None) -> str:
     """One step written back; its player is named when he changes."""
-    head = "?" if step.conditional else ""
+    head = "?" if step.conditional else "!" if step.on_miss else ""
     if step.player != previous:
         head += f"{step.player}."
     kind = CODE_KIND.get(step.kind, step.kind)
@@ -333,7 +344,13 @@ def step_code(step: TurnStep, previous: str | None) -> str:
             parts.append(f"{option}:{number}")
     if step.assists:
         parts.append(f"a:{step.assists}")
-    return "/".join(parts)
+    return "/".join(parts + choice_options(step))
+
+
+def choice_options(step: TurnStep) -> list[str]:
+    """The coach's own play on the step, as options (rr:pro, keep:push)."""
+    found = [f"rr:{step.reroll}"] if step.reroll else []
+    return found + ([f"keep:{'.'.join(sorted(step.keep))}"] if step.keep else [])
 
 
 def player_code(player: TurnPlayer) -> str:

@@ -1,6 +1,6 @@
 """The calculator's form: its players (pn1 name, ps1 skills, pl1 Loner target, pst1/pag1/pma1) and its
-rows (w1 player, k1 kind, v1 value, g1 goal, o1 options, c1 "only after the branch result", pk1
-the kind the row had), read into a code of the odds language with one message per faulty row or
+rows (w1 player, k1 kind, v1 value, g1 goal, o1 options, c1 "only after the branch result", m1
+"only if the previous roll misses", pk1 the kind the row had), read into a code of the odds language with one message per faulty row or
 player, and a Sequence shown back as form values.
 
 A row whose kind changed (k ≠ pk) gets that kind's usual value when its value was the old kind's
@@ -24,6 +24,7 @@ from .code import (
     MAX_PLAYERS,
     NAME_RE,
     Sequence,
+    choice_options,
     option_tokens,
     parse_player,
     parse_step,
@@ -43,7 +44,7 @@ ENGINE_KIND = {"gfi": "rush"}
 # The form's fields: per player slot (name, skills, Loner, ST, AG, MA) and per row (who, kind, the
 # kind before a change, value, goal, options, "only if the previous one…").
 PLAYER_FIELDS = ("pn", "ps", "pl", "pst", "pag", "pma")
-ROW_FIELDS = ("w", "k", "pk", "v", "g", "o", "c")
+ROW_FIELDS = ("w", "k", "pk", "v", "g", "o", "c", "m")
 FORM_PARAMS = tuple(f"{name}{i}" for name in PLAYER_FIELDS for i in range(1, SLOTS + 1)) + tuple(
     f"{name}{i}" for name in ROW_FIELDS for i in range(1, ROWS + 1)
 )
@@ -124,6 +125,7 @@ def _row(query: Any, i: int, edition: str) -> dict[str, Any]:
         "goal": (query.get(f"g{i}") or "").strip()[:8],
         "options": (query.get(f"o{i}") or "").strip()[:80],
         "conditional": bool(query.get(f"c{i}")),
+        "on_miss": bool(query.get(f"m{i}")),
         "error": "",
     }
 
@@ -163,7 +165,8 @@ def read_form(query: Any) -> Form:
     used = [row for row in rows if row["kind"]]
     for row in used:
         who = names.get(row["who"], DEFAULT_PLAYER)
-        token = f"{'?' if row['conditional'] else ''}{who}.{row['kind']}:{row['value']}"
+        mark = "?" if row["conditional"] else "!" if row["on_miss"] else ""
+        token = f"{mark}{who}.{row['kind']}:{row['value']}"
         extras = ([row["goal"]] if row["goal"] else []) + option_tokens(row["options"])
         try:
             step = parse_step("/".join([token, *extras]), edition, who)
@@ -230,6 +233,7 @@ def form_of(sequence: Sequence) -> Form:
                 "goal": step.goal,
                 "options": options_text(step),
                 "conditional": step.conditional,
+                "on_miss": step.on_miss,
                 "error": "",
             }
         )
@@ -245,7 +249,7 @@ def options_text(step: Any) -> str:
             words.append(f"{option}:{number}")
     if step.assists:
         words.append(f"a:{step.assists}")
-    return " ".join(words)
+    return " ".join(words + choice_options(step))
 
 
 def padded(rows: list[dict[str, Any]], extra: int = 3) -> list[dict[str, Any]]:
@@ -254,7 +258,17 @@ def padded(rows: list[dict[str, Any]], extra: int = 3) -> list[dict[str, Any]]:
     shown = [r for r in rows if r["n"] <= used]
     for n in range(used + 1, min(ROWS, used + extra) + 1):
         shown.append(
-            {"n": n, "who": "1", "kind": "", "value": "", "goal": "", "options": "", "conditional": False, "error": ""}
+            {
+                "n": n,
+                "who": "1",
+                "kind": "",
+                "value": "",
+                "goal": "",
+                "options": "",
+                "conditional": False,
+                "on_miss": False,
+                "error": "",
+            }
         )
     return shown
 

@@ -4,7 +4,7 @@ language and the edition's terms (glossary entries and skill names from the cont
 from __future__ import annotations
 
 from rulebook import notation
-from rulebook.engine import TurnStep, content_slug, get_edition
+from rulebook.engine import TURN_KEEPABLE, TurnStep, content_slug, get_edition
 from rulebook.portable.i18n import gettext as _
 from rulebook.portable.i18n import gettext_lazy, pgettext
 
@@ -41,6 +41,14 @@ GOAL_LABELS = {
     "break": gettext_lazy("break armour"),
     "ko": gettext_lazy("KO or worse"),
     "cas": gettext_lazy("casualty"),
+}
+
+
+CHOICE_LABELS = {  # the coach's own re-roll play on one step (Pro is named with the skill's name)
+    "none": gettext_lazy("no re-roll here"),
+    "no-team": gettext_lazy("no team re-roll here"),
+    "team": gettext_lazy("only a team re-roll here"),
+    "skill": gettext_lazy("only his skill's re-roll here"),
 }
 
 
@@ -107,7 +115,24 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
         extras.append(glossary(edition, "argue-the-call", lang))
     if step.conditional:
         extras.append(_("only after the branch result"))
+    if step.on_miss:
+        extras.append(_("only if the step before misses its goal"))
+    extras += choice_labels(step, edition, lang)
     return " · ".join([text, *extras])
+
+
+def choice_labels(step: TurnStep, edition: str, lang: str) -> list[str]:
+    """The coach's own play on a step: "no team re-roll here", "a push kept, not re-rolled"."""
+    found = []
+    if step.reroll == "pro":
+        found.append(_("only %(skill)s may re-roll it") % {"skill": skill_label(edition, "pro", lang)})
+    elif step.reroll:
+        found.append(str(CHOICE_LABELS[step.reroll]))
+    tags = TURN_KEEPABLE.get(step.kind, {})
+    for word in sorted(step.keep):
+        result = outcome_name(tags.get(word, word), edition, lang)
+        found.append(_("%(result)s kept, not re-rolled") % {"result": result})
+    return found
 
 
 def player_label(name: str) -> str:

@@ -142,7 +142,7 @@ def _page(form: Form, query: Any, lang: str, problems: list[str], draft: Sequenc
         context["result"] = marked_safe(present(sequence, result, lang))
         q = QueryDict(mutable=True)
         q["c"] = sequence.code()
-        encoded = q.urlencode(safe=";,:/=.?")
+        encoded = q.urlencode(safe=";,:/=.?!")
         context["code"] = sequence.code()
         context["share_url"] = reverse("tutorial:odds") + "?" + encoded
         context["api_url"] = "/api/v1/odds?" + encoded

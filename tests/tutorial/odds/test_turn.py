@@ -196,6 +196,9 @@ def test_every_example_of_the_readme_is_understood(client) -> None:
         "lrb6;rr1;r=dodge;o=block;tentacles:5,?o.block:2d",
         "bb2025;rr0;f=lone-fouler;foul:9/bribe/argue",
         "lrb6;rr1;t=pass;c=diving-catch;pass:4/int:7,c.catch:3,gaze:4",
+        "lrb6;rr1;p=pro;dodge:4/rr:pro,dodge:4/rr:no-team",
+        "bb2025;rr1;block:2d/keep:both-down.push,pass:4/keep:inaccurate,catch:3",
+        "lrb6;rr0;a.stab:8,!b.block:2d,!gfi:2,a.gfi:2",
     ],
 )
 def test_the_new_rolls_are_written_back_as_read(code: str) -> None:
@@ -213,6 +216,11 @@ def test_the_new_rolls_are_written_back_as_read(code: str) -> None:
         ("bb2025;p=dirty-player:2;foul:9", "skill_value"),
         ("lrb6;pass:3/int:10", "option_range"),
         ("lrb6;dodge:3/bribe", "unknown_option"),
+        ("lrb6;dodge:3/rr:maybe", "reroll_choice"),
+        ("lrb6;dodge:3/rr:pro", "choice_unavailable"),
+        ("lrb6;block:2d/keep:pow", "keep_not_a_result"),
+        ("lrb6;dodge:3,!gfi", "miss_impossible"),
+        ("lrb6;!dodge:3", "conditional_first"),
     ],
 )
 def test_the_new_rolls_refuse_what_the_rules_do_not_allow(client, code: str, problem: str) -> None:
@@ -251,3 +259,21 @@ def test_a_share_code_that_reads_is_a_200(client) -> None:
     assert client.get("/en/odds/", {"c": "lrb6;rr0;dodge:3"}).status_code == 200
     assert client.get("/en/odds/", {"c": "lrb6;rr0;"}).status_code == 200  # the builder's empty start
     assert client.get("/en/odds/").status_code == 200
+
+
+def test_the_coachs_own_play_shows_what_it_costs(client) -> None:
+    # 2D block, goal down, one team re-roll: the push kept 50/81, the best play 65/81 (derived
+    # in tests/engine/test_engine_turn_choices.py); 15/81 = 18.5 percentage points.
+    api = client.get("/api/v1/odds", {"c": "lrb6;rr1;block:2d/keep:push"}).json()
+    assert (api["probability"], api["best_probability"], api["choice_cost"]) == ("50/81", "65/81", "5/27")
+    assert "best_probability" not in client.get("/api/v1/odds", {"c": "lrb6;rr1;block:2d"}).json()
+    html = client.get("/en/odds/", {"c": "lrb6;rr1;block:2d/keep:push"}).content.decode()
+    assert "The best play: 80.2%. Your play costs 18.5 points." in html
+    spanish = client.get("/es/odds/", {"c": "lrb6;rr1;block:2d/keep:push"}).content.decode()
+    assert "18,5" in spanish and "The best play" not in spanish
+
+
+def test_the_builder_offers_the_coachs_own_play_as_links(client) -> None:
+    html = client.get("/en/odds/", {"c": "lrb6;rr1;p=pro;stab:8,block:2d"}).content.decode()
+    assert "stab:8,!block:2d" in html  # "only if the stab misses"
+    assert "block:2d/rr:pro" in html and "block:2d/keep:push" in html and "block:2d/rr:none" in html
