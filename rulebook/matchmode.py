@@ -42,6 +42,7 @@ INDUCEMENT_PREFIX = "i-"  # i-<slug>=count
 STAR_PREFIX = "s-"  # s-<slug>=1
 MERCENARY_PREFIX = "m-"  # m-<positional>=count
 SKILLED_PREFIX = "mx-"  # mx-<positional>=count: mercenaries with one extra skill
+PREFIXES = (INDUCEMENT_PREFIX, STAR_PREFIX, MERCENARY_PREFIX, SKILLED_PREFIX)
 VALUE_FIELDS = ("value", "opponent", "treasury", "opponent_spent")
 # Entries of the inducement list that are not bought by count here (their price is the star's or
 # the mercenary's own): stars and mercenaries are their own lines.
@@ -72,6 +73,16 @@ class MatchMode:
     sheet: MatchSheet | None = None
     errors: list[str] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    chosen: list[Chosen] = field(default_factory=list)  # what is taken, for the roster sheet
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """One line the match takes: its name, how many and what they cost together."""
+
+    label: str
+    count: int
+    cost: int
 
 
 def _field_error(name: str) -> str:
@@ -110,8 +121,7 @@ def _count(params: Mapping[str, str], name: str, label: str, errors: list[str]) 
 
 def _unknown_names(params: Mapping[str, str], known: set[str], errors: list[str]) -> None:
     """A link naming an inducement, star or positional this team's page does not offer is said, not dropped."""
-    prefixes = (INDUCEMENT_PREFIX, STAR_PREFIX, MERCENARY_PREFIX, SKILLED_PREFIX)
-    unknown = sorted(name for name in params if name.startswith(prefixes) and name not in known)
+    unknown = sorted(name for name in params if name.startswith(PREFIXES) and name not in known)
     if unknown:
         shown = ", ".join(unknown[:MAX_UNKNOWN_SHOWN])
         errors.append(_("This link names what this team cannot take here: %(names)s.") % {"names": shown})
@@ -207,7 +217,16 @@ def build(
     )
     mode.sheet = price_match(purse, tuple(lines), star_limit, mercenary_limit)
     mode.problems = [_problem_text(p, names) for p in mode.sheet.problems]
+    labels = names | {c.name: c.label for c in mode.mercenaries}
+    mode.chosen = [
+        Chosen(labels.get(line.key, line.key), line.count, line.cost * line.count) for line in lines if line.count
+    ]
     return mode
+
+
+def carries_match(params: Mapping[str, str]) -> bool:
+    """Whether a link (the roster sheet's) holds a prepared match."""
+    return any(name in VALUE_FIELDS or name.startswith(PREFIXES) for name in params)
 
 
 def query(mode: MatchMode) -> str:

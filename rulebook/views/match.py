@@ -8,36 +8,38 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language, override
 
-from .. import matchmode, selectors
+from .. import matchmode, rosters, selectors
 from ..http import HtmxHttpRequest
 from ..serving import ApiError, api_view, public_page
 from ..serving.api import BAD_PARAMETER, UNKNOWN_ITEM
 from .api import blood_bowl_ruleset, language
 
-PREFIXES = (
-    matchmode.INDUCEMENT_PREFIX,
-    matchmode.STAR_PREFIX,
-    matchmode.MERCENARY_PREFIX,
-    matchmode.SKILLED_PREFIX,
-)
+PREFIXES = matchmode.PREFIXES
 
 
-@public_page(params=matchmode.VALUE_FIELDS, prefixes=PREFIXES, vary=("HX-Request",))
+def page_params(ruleset: str, slug: str) -> tuple[str, ...]:
+    """The match's own fields and the roster's (carried through, for the roster sheet's link)."""
+    return (*matchmode.VALUE_FIELDS, *rosters.builder_params(ruleset, slug))
+
+
+@public_page(params=page_params, prefixes=(*PREFIXES, rosters.PLAYER_PREFIX), vary=("HX-Request",))
 def match(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = selectors.ruleset_or_404(ruleset)
     item = selectors.team_or_404(current, slug)
     lang = get_language()
     context: dict[str, Any] = {"ruleset": current, "team": item, "supported": current.key in matchmode.EDITIONS}
     status = 200
+    roster = rosters.build(item, request.GET, lang).query  # kept as it came: the sheet reads and checks it
+    context["roster_fields"] = [part.split("=", 1) for part in roster.split("&") if part]
     if context["supported"]:
         mode = matchmode.build(item, selectors.inducements(current), selectors.stars(current, lang), request.GET, lang)
         context["mode"] = mode
-        context["mode_query"] = matchmode.query(mode)
+        context["mode_query"] = "&".join(q for q in (matchmode.query(mode), roster) if q)
         status = 400 if mode.errors else 200
     if not request.htmx:
         return render(request, "rulebook/match.html", context, status=status)
     response = render(request, "rulebook/match.html#match-result", context, status=status)
-    link = matchmode.query(context["mode"]) if "mode" in context else ""
+    link = context.get("mode_query", "")
     response["HX-Push-Url"] = f"{request.path}?{link}" if link else request.path
     return response
 

@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .. import hiring, keptrows, rosters, selectors
+from .. import hiring, keptrows, matchmode, rosters, selectors
 from ..http import HtmxHttpRequest, QueryError, query_int, query_text
 from ..serving import public_page
 
@@ -99,7 +99,19 @@ def builder(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     return response
 
 
-@public_page(params=rosters.builder_params, prefixes=(rosters.PLAYER_PREFIX,))
+def sheet_params(ruleset: str, slug: str) -> tuple[str, ...]:
+    """The roster's fields and a prepared match's (the match mode's link to the sheet holds both)."""
+    return (*rosters.builder_params(ruleset, slug), *matchmode.VALUE_FIELDS)
+
+
+@public_page(params=sheet_params, prefixes=(rosters.PLAYER_PREFIX, *matchmode.PREFIXES))
 def roster_sheet(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     context, status = _builder_context(request, ruleset, slug)
+    current, lang = context["ruleset"], get_language()
+    if current.key in matchmode.EDITIONS and matchmode.carries_match(request.GET):
+        mode = matchmode.build(
+            context["team"], selectors.inducements(current), selectors.stars(current, lang), request.GET, lang
+        )
+        context["match"] = mode
+        status = 400 if mode.errors else status
     return render(request, "rulebook/roster_sheet.html", context, status=status)

@@ -99,3 +99,45 @@ def test_a_link_naming_what_the_team_cannot_take_says_so(client: Client) -> None
     response = client.get(f"{PAGE}?{DAN}&i-igor=1&m-wardancer=1")
     assert response.status_code == 400
     assert "cannot take here: i-igor, m-wardancer." in response.content.decode()
+
+
+SHEET = "/en/bb2025/teams/human/builder/sheet/"
+MATCH = "value=1000000&opponent=1400000&s-griff-oberwald=1&i-blitzers-best-kegs=2"
+
+
+def match_section(html: str) -> str:
+    return html[html.index('class="sheet-match"') : html.index("</section>", html.index('class="sheet-match"'))]
+
+
+def test_the_roster_sheet_prints_the_match_the_link_carries(client: Client) -> None:
+    # 1,000,000 against 1,400,000: 400,000 petty cash, no treasury given. Griff Oberwald 300,000
+    # and two kegs 2 x 50,000 = 100,000: 400,000 spent, none from the treasury, 0 left.
+    response = client.get(f"{SHEET}?n-lineman=11&{MATCH}")
+    assert response.status_code == 200
+    section = match_section(response.content.decode())
+    assert re.findall(
+        r'<th scope="row">([^<]*)</th><td class="num">(\d+)</td><td class="num">([^<]*)</td>', section
+    ) == [
+        ("Blitzer&#x27;s Best Kegs", "2", "100,000"),
+        ("Griff Oberwald", "1", "300,000"),
+    ]
+    assert totals(section) == ["400,000", "400,000", "0", "0"]
+    assert "sheet-match" not in client.get(f"{SHEET}?n-lineman=11").content.decode()  # no match, no section
+
+
+def test_the_sheet_names_a_broken_match_rule_in_the_readers_language(client: Client) -> None:
+    # 3 kegs (0-2) and 300,000 + 150,000 = 450,000 > 400,000: 50,000 over
+    broken = MATCH.replace("kegs=2", "kegs=3")
+    html = client.get(f"/es/bb2025/teams/human/builder/sheet/?{broken}").content.decode()
+    section = match_section(html)
+    assert "450.000" in section and "-50.000" in section and "Para el partido" in section
+
+
+def test_the_match_carries_the_roster_to_the_sheet(client: Client) -> None:
+    html = client.get(f"{PAGE}?n-lineman=11&{MATCH}").content.decode()
+    assert '<input type="hidden" name="n-lineman" value="11">' in html  # the form keeps the roster
+    link = "value=1000000&opponent=1400000&i-blitzers-best-kegs=2&s-griff-oberwald=1&n-lineman=11"
+    sheet = f"{SHEET}?{link.replace('&', '&amp;')}"
+    assert f'href="{sheet}"' in html
+    builder = client.get("/en/bb2025/teams/human/builder/?n-lineman=11").content.decode()
+    assert "/builder/match/?value=550000&amp;n-lineman=11" in builder  # 11 linemen x 50,000
