@@ -241,7 +241,7 @@ def _choice_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list
     for choice in ("none", "no-team", *(("pro",) if "pro" in skills else ())):
         label = choice_labels(replace(step, reroll=choice, keep=frozenset()), edition, lang)[0]
         chosen = replace(step, reroll="" if step.reroll == choice else choice)
-        chips.append(_chip(label.capitalize(), _with_step(sequence, i, chosen), step.reroll == choice))
+        chips.append(_chip(label[:1].upper() + label[1:], _with_step(sequence, i, chosen), step.reroll == choice))
     for word in TURN_KEEPABLE.get(step.kind, {}):
         kept = step.keep - {word} if word in step.keep else step.keep | {word}
         label = choice_labels(replace(step, reroll="", keep=frozenset({word})), edition, lang)[0]
