@@ -92,6 +92,18 @@ def test_no_choice_no_best_to_compare() -> None:
     assert odds("lrb6;rr1;dodge:3").best is None
 
 
+@BOTH
+def test_keeping_the_inaccurate_throw(edition) -> None:
+    # Pass 4+ (accurate 1/2, inaccurate 1/3, fumbled 1/6), then the catch 3+ (2/3); an inaccurate
+    # ball comes to him on 51/512 (tests/engine/test_engine_turn.py's BACK) and is caught on 4+.
+    # One team re-roll. Kept: accurate, the catch with the re-roll 8/9 -> 4/9; inaccurate kept,
+    # the catch with it BACK * 3/4; a fumble re-rolled, then no re-roll: 1/3 + BACK/6, a sixth of
+    # it. 1/2 + 5 BACK/18. Best (the inaccurate pass re-rolled): 4/9 + 1/2 (1/3 + BACK/6) = 11/18 + BACK/12.
+    back = F(51, 512)
+    result = odds(f"{edition.key};rr1;t.pass:4/keep:inaccurate,c.catch:3")
+    assert (result.probability, result.best) == (F(1, 2) + 5 * back / 18, F(11, 18) + back / 12)
+
+
 @pytest.mark.parametrize(
     ("code", "problem"),
     [
@@ -171,3 +183,10 @@ def test_frenzy_second_block_rolls_dauntless_again(edition) -> None:
     steps = (TurnStep("dauntless", 4, "p"), TurnStep("block", 2, "p", defender_chooses=True, dauntless=1))
     turn = Turn(steps, (TurnPlayer("p", frozenset({"frenzy"})),), 0)
     assert solve_turn(edition, turn).probability == F(32, 81)
+
+
+def test_blind_rage_rerolls_the_second_blocks_dauntless_too_2025() -> None:
+    # ST 3 against ST 5: 3+ (2/3), re-rolled by Blind Rage (no once-a-turn limit): 8/9, on each
+    # block. Second block: 8/9 * 1/3 + 1/9 * 1/9 = 25/81. First: 8/9 * (1/3 + 1/3 * 25/81)
+    # + 1/9 * (1/9 + 1/3 * 25/81) = 8/9 * 106/243 + 1/9 * 52/243 = 900/2187 = 100/243.
+    assert odds("bb2025;rr0;p=frenzy,blind-rage;dauntless:5,block:-2d/dauntless:1d").probability == F(100, 243)

@@ -277,3 +277,12 @@ def test_the_builder_offers_the_coachs_own_play_as_links(client) -> None:
     html = client.get("/en/odds/", {"c": "lrb6;rr1;p=pro;stab:8,block:2d"}).content.decode()
     assert "stab:8,!block:2d" in html  # "only if the stab misses"
     assert "block:2d/rr:pro" in html and "block:2d/keep:push" in html and "block:2d/rr:none" in html
+
+
+def test_the_form_marks_a_row_made_only_after_a_miss_and_keeps_a_play(client) -> None:
+    query = form(k1="stab", v1="AV8", w2="2", k2="block", v2="2D", m2="1", o2="rr:none")
+    response = client.get("/en/odds/", query, HTTP_HX_REQUEST="true", HTTP_HX_TARGET="odds-result")
+    assert response["HX-Push-Url"].endswith("a.stab:8,!b.block:2d/rr:none")
+    # shown back: the stab misses 13/18 of the time, then b's block 5/9 (no re-roll): 55/81
+    html = client.get(response["HX-Push-Url"]).content.decode()
+    assert 'name="m2" value="1" checked' in html and 'value="rr:none"' in html and "(55/81)" in html
