@@ -8,9 +8,12 @@ Tentacles, whose "held" is the branch result when "?" steps follow), a block (tu
 armour, foul (Bribe, 2025 Argue the Call), chainsaw or stab chain (turn_armour). What the rules
 refuse in these is checked in turn_checks.py. A step written `conditional` runs only after
 the previous roll ended in its "branch" result (a block knocking the defender down when the goal
-was a push; a dodger followed by a Shadowing player); the others are skipped over then. A step
-that follows a pass knows whether the pass was accurate, and an armour roll whether the block
-knocked the defender down or pushed him into the crowd.
+was a push; a dodger followed by a Shadowing player), one written `on_miss` only after it missed
+its goal without a turnover (a stab that does not break); where each leads: turn_edges.py. A
+step that follows a pass knows whether the pass was accurate, and an armour roll whether the block
+knocked the defender down or pushed him into the crowd. A step may fix the coach's own play (a
+re-roll refused or kept to, a result kept: turn_choice.py); the turn is then also solved with the
+best play, and TurnOdds.best says what the fixed play costs.
 
 Team re-rolls are shared under the edition's rule (classic: one per team turn; 2025: any
 number, never two on one roll); skill re-rolls, Pro and Break Tackle belong to each player.
