@@ -30,3 +30,24 @@ def test_the_match_mode_prices_an_inducement_and_a_star_as_the_coach_types(site:
     star = page.locator("#f-s-griff-oberwald")  # type: ignore[attr-defined]
     box = page.locator("label[for=f-s-griff-oberwald]").bounding_box()  # type: ignore[attr-defined]
     assert star.is_checked() and box["height"] >= 44  # the label is the touch target
+
+
+MATCH = "n-lineman=11&value=1000000&opponent=1400000&s-griff-oberwald=1&i-blitzers-best-kegs=2"
+
+
+def test_the_match_its_sheet_and_a_fixed_odds_play_have_no_serious_violations(site: str, page: object) -> None:
+    from tests.browser.test_accessibility import violations
+
+    page.set_viewport_size(SMALL_PHONE)  # type: ignore[attr-defined]
+    problems = {}
+    for path in (
+        f"/es/bb2025/teams/human/builder/match/?{MATCH}",
+        f"/fr/bb2025/teams/human/builder/sheet/?{MATCH}",
+        "/it/odds/?c=lrb6;rr1;a=pro;a.stab:8,!b.block:2d/keep:push",
+    ):
+        page.goto(site + path)  # type: ignore[attr-defined]
+        assert page.evaluate("document.documentElement.scrollWidth") <= SMALL_PHONE["width"], path  # type: ignore[attr-defined]
+        found = violations(page)
+        if found:
+            problems[path] = found
+    assert not problems, problems
