@@ -286,3 +286,9 @@ def test_the_form_marks_a_row_made_only_after_a_miss_and_keeps_a_play(client) ->
     # shown back: the stab misses 13/18 of the time, then b's block 5/9 (no re-roll): 55/81
     html = client.get(response["HX-Push-Url"]).content.decode()
     assert 'name="m2" value="1" checked' in html and 'value="rr:none"' in html and "(55/81)" in html
+
+
+def test_a_reordered_step_after_a_miss_loses_its_mark_where_nothing_before_it_can_miss(client) -> None:
+    html = client.get("/en/odds/", {"c": "lrb6;rr1;stab:8,!block:2d,dodge:3"}).content.decode()
+    assert "c=lrb6;rr1;block:2d,stab:8,dodge:3" in html  # step 1 down: the block comes first, unmarked
+    assert "c=lrb6;rr1;stab:8,dodge:3,block:2d" in html  # step 2 down: after a dodge, which never misses
