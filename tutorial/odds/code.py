@@ -87,6 +87,7 @@ UNKNOWN_KIND = gettext_noop(
 ST_RANGE = gettext_noop("a Strength must be between 1 and 10")
 UNKNOWN_KIND_PAGE = gettext_noop("unknown kind of roll")
 UNKNOWN_OPTION = gettext_noop("“%(option)s” is not an option of this roll")
+BOTH_MARKS = gettext_noop("a roll follows either the branch result (“?”) or a miss (“!”), not both")
 BAD_CHOICE = gettext_noop("“%(choice)s” is not a re-roll choice (choose %(choices)s)")
 BAD_GOAL = gettext_noop("“%(goal)s” is not a goal of this roll (choose %(goals)s)")
 NUMBER_RANGE = gettext_noop("%(option)s must be a whole number from %(lo)s to %(hi)s")
@@ -166,6 +167,8 @@ def parse_step(token: str, edition: str, who: str) -> TurnStep:
     """One step of the language (`who` rolls it unless it names its player)."""
     subject = token.strip()
     text = subject.lower()
+    if text[:2] in ("?!", "!?"):
+        raise OddsError(subject, BOTH_MARKS)
     conditional, on_miss = text.startswith("?"), text.startswith("!")
     text = text[1:].strip() if conditional or on_miss else text
     head, *options = [part.strip() for part in text.split("/")]

@@ -165,7 +165,7 @@ def read_form(query: Any) -> Form:
     used = [row for row in rows if row["kind"]]
     for row in used:
         who = names.get(row["who"], DEFAULT_PLAYER)
-        mark = "?" if row["conditional"] else "!" if row["on_miss"] else ""
+        mark = ("?" if row["conditional"] else "") + ("!" if row["on_miss"] else "")  # both: refused
         token = f"{mark}{who}.{row['kind']}:{row['value']}"
         extras = ([row["goal"]] if row["goal"] else []) + option_tokens(row["options"])
         try:

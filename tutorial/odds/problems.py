@@ -28,6 +28,7 @@ TEMPLATE_PROBLEMS = {
     code.UNKNOWN_OPTION: "unknown_option",
     code.BAD_GOAL: "unknown_goal",
     code.BAD_CHOICE: "reroll_choice",
+    code.BOTH_MARKS: "both_marks",
     code.NUMBER_RANGE: "option_range",
     code.BAD_PLAYER_NAME: "player_name",
     code.TOO_MANY_PLAYERS: "too_many_players",

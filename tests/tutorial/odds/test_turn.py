@@ -221,6 +221,7 @@ def test_the_new_rolls_are_written_back_as_read(code: str) -> None:
         ("lrb6;block:2d/keep:pow", "keep_not_a_result"),
         ("lrb6;dodge:3,!gfi", "miss_impossible"),
         ("lrb6;!dodge:3", "conditional_first"),
+        ("lrb6;stab:8,?!block:2d", "both_marks"),
     ],
 )
 def test_the_new_rolls_refuse_what_the_rules_do_not_allow(client, code: str, problem: str) -> None:
