@@ -242,7 +242,9 @@ def form_of(sequence: Sequence) -> Form:
 
 def options_text(step: Any) -> str:
     words = sorted(step.against)
-    words += [flag for flag in ("blitz", "crowd") if getattr(step, flag)]
+    words += [flag for flag in ("blitz", "crowd", "bribe", "argue") if getattr(step, flag)]
+    if step.dauntless is not None:
+        words.append(f"dauntless:{'-' if step.dauntless < 0 else ''}{abs(step.dauntless)}d")
     for option, attr in (("f", "fumble"), ("int", "intercept"), ("tentacles", "tentacles"), ("shadow", "shadowing")):
         number = getattr(step, attr)
         if number is not None and not (option == "f" and number == 1):

@@ -293,3 +293,10 @@ def test_a_reordered_step_after_a_miss_loses_its_mark_where_nothing_before_it_ca
     html = client.get("/en/odds/", {"c": "lrb6;rr1;stab:8,!block:2d,dodge:3"}).content.decode()
     assert "c=lrb6;rr1;block:2d,stab:8,dodge:3" in html  # step 1 down: the block comes first, unmarked
     assert "c=lrb6;rr1;stab:8,dodge:3,block:2d" in html  # step 2 down: after a dodge, which never misses
+
+
+def test_a_shared_code_shown_in_the_form_keeps_every_option(client) -> None:
+    # The Bribe, Argue the Call and the dice after Dauntless were dropped from the form's options box.
+    code = "bb2025;rr0;p=st:3;dauntless:5,block:-2d/dauntless:1d,foul:9/bribe/argue"
+    html = client.get("/en/odds/", {"c": code}).content.decode()
+    assert 'value="dauntless:1d"' in html and 'value="bribe argue"' in html
