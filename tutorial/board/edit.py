@@ -36,6 +36,7 @@ from .code import (
 
 TOOLS = ("select", "target", "add-a", "add-b", "move", "ball", "remove")
 SHOWS = ("reach", "pass")
+ASKS = ("", "pass", "handoff")  # what a tapped team-mate is asked: the board's choice, a pass, a hand-off
 ZOOMS = (1, 2, 3)
 ACTIONS = ("tap", "edit", "remove", "add", "game", "target", "move", "clear")
 STATUSES = ("standing", *STATUS_LETTERS.values())
@@ -50,6 +51,7 @@ class View:
     show: str = "reach"  # what the board draws for the chosen player: reach map or pass ranges
     zoom: int = 1
     origin: Cell | None = None  # top-left square of the window; None: around the chosen player
+    ask: str = ""  # a tapped team-mate: "pass" or "handoff" as the coach asked ("": the board's choice)
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ class Profile:
     av: int
     skills: tuple[str, ...] = ()
     loner: int | None = None  # the roster's Loner target, when it is not the edition's usual one
+    positional: str = ""  # the positional the board code names him by ("human--blitzer")
 
 
 # The profile of a roster's positional by the value the form sends (pos=dwarf.blocker), or None.
@@ -84,7 +87,7 @@ def _square_or_none(raw: str | None) -> Cell | None:
 
 # Every query parameter the page reads: the view, the action (do=) and its forms' fields. The page
 # cache keeps only these (rulebook.serving); a parameter read here must be named here.
-VIEW_PARAMS = ("b", "p", "t", "tool", "show", "z", "v")
+VIEW_PARAMS = ("b", "p", "t", "tool", "show", "z", "v", "ask")
 ACTION_PARAMS = ("do", "team", "sq", "col", "row", "number", "status", "sk", "skills", "add", "pos", "loner")
 GAME_PARAMS = ("weather", "ra", "rb", "ball_col", "ball_row")
 QUERY_PARAMS = VIEW_PARAMS + ACTION_PARAMS + GAME_PARAMS + tuple(sorted(set(RANGES)))
@@ -98,8 +101,9 @@ def read_view(query: Mapping[str, str], position: Position) -> View:
         tool = query_choice(query, "tool", TOOLS, "select")
         show = query_choice(query, "show", SHOWS, "reach")
         zoom = int(query_choice(query, "z", tuple(str(z) for z in ZOOMS), "1"))
+        ask = query_choice(query, "ask", ASKS, "")
     except QueryError:
-        tool, show, zoom = "select", "reach", 1
+        tool, show, zoom, ask = "select", "reach", 1, ""
     return View(
         player=player if position.piece(player) else None,
         target=_square_or_none(query.get("t")),
@@ -107,6 +111,7 @@ def read_view(query: Mapping[str, str], position: Position) -> View:
         show=show,
         zoom=zoom,
         origin=_square_or_none(query.get("v")),
+        ask=ask,
     )
 
 
@@ -125,6 +130,8 @@ def view_query(code: str, view: View, **extra: str) -> str:
         params["z"] = str(view.zoom)
     if view.origin is not None:
         params["v"] = square_name(view.origin)
+    if view.ask:
+        params["ask"] = view.ask
     params.update(extra)
     return urlencode(params, safe="-._")
 
@@ -170,6 +177,7 @@ def _cell(query: Mapping[str, str]) -> Cell:
 
 def _tap(position: Position, view: View, cell: Cell) -> tuple[Position, View]:
     here = position.at(cell)
+    view = replace(view, ask="")  # a new tap asks the board's question again
     tool = view.tool
     if tool == "target":
         return position, replace(view, target=cell)
@@ -221,6 +229,7 @@ def _add(
             av=found.av,
             skills=found.skills,
             loner=found.loner,
+            positional=found.positional,
         )
     piece = _with_form_values(position.edition, piece, query, new=not chosen)
     return position.with_pieces([*position.pieces, piece]), replace(view, player=piece.id, target=None)

@@ -63,7 +63,7 @@ def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
     error = ""
     note = ""
     try:
-        position = read_position(edition, raw)
+        position = rosters.check_positionals(read_position(edition, raw))
     except CodeError as problem:
         error, position = messages.message(problem, edition), Position(edition)
         note = _("The board below starts empty instead.")
@@ -71,7 +71,7 @@ def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
     if "do" in query and not error:
         try:
             changed, new_view = edit.apply(position, view, query, lambda value: rosters.profile(edition, value))
-            check(changed, words.known_skills(edition))
+            rosters.check_positionals(check(changed, words.known_skills(edition)))
         except CodeError as problem:
             error = messages.message(problem, edition)
         except QueryError as problem:
@@ -136,7 +136,7 @@ def _fill(page: Board) -> None:
                 pct=_pct,
                 title=_("Board: %(edition)s") % {"edition": str(EDITION_NAMES[edition])},
                 desc=" ".join(position_lines(position, lang)) or _("An empty pitch."),
-                action_path=best_path(position, chosen.id, view.target)
+                action_path=best_path(position, chosen.id, view.target, view.ask)
                 if chosen and result and not _blocks_there(result, view)
                 else (),
             )
@@ -180,8 +180,10 @@ def _fill(page: Board) -> None:
             for key, label in (("reach", _("Where he can get")), ("pass", _("Pass ranges")))
         ],
         "status": _status_line(position, view, result, lang),
-        "panels": answer_panels(position, view, result, lang, url, here) if result and chosen else None,
-        "action": action_panel(position, chosen.id, view.target, lang)
+        "panels": _named(answer_panels(position, view, result, lang, url, here), position, lang)
+        if result and chosen
+        else None,
+        "action": _with_switch(action_panel(position, chosen.id, view.target, lang, view.ask), here, url)
         if result and chosen and not _blocks_there(result, view)
         else None,
         "chosen": chosen,
@@ -210,6 +212,24 @@ def _fill(page: Board) -> None:
     }
 
 
+def _with_switch(panel: dict[str, Any] | None, here: View, url: Any) -> dict[str, Any] | None:
+    """A hand-off's or a pass's answer links to the other question about the same team-mate."""
+    if panel is None or panel["kind"] not in ("pass", "handoff"):
+        return panel
+    other = "handoff" if panel["kind"] == "pass" else "pass"
+    label = _("Ask a hand-off to him instead") if other == "handoff" else _("Ask a pass to him instead")
+    panel["switch"] = {"label": label, "url": url(replace_view(here, ask=other))}
+    return panel
+
+
+def _named(panels: dict[str, Any], position: Position, lang: str) -> dict[str, Any]:
+    """The answer's player named by his positional when he has one ("Human Blitzer #4")."""
+    piece = position.piece(panels["player"]["id"])
+    if piece is not None:
+        panels["player"]["name"] = rosters.positional_label(position, piece, lang)
+    return panels
+
+
 def replace_view(view: View, **changes: Any) -> View:
     return replace(view, **changes)
 
@@ -235,6 +255,8 @@ def _hidden(code: str, view: View) -> list[tuple[str, str]]:
             params.append((name, value))
     if view.origin is not None:
         params.append(("v", square_name(view.origin)))
+    if view.ask:
+        params.append(("ask", view.ask))
     return params
 
 
@@ -269,7 +291,9 @@ def _square_label(position: Position, result: Answer | None, cell: Cell, lang: s
     parts = [square_name(cell)]
     piece = position.at(cell)
     if piece is not None:
-        parts.append(f"{piece.id}, {words.status_name(position.edition, lang, piece.status)}")
+        parts.append(
+            f"{rosters.piece_name(position, piece, lang)}, {words.status_name(position.edition, lang, piece.status)}"
+        )
     if position.ball == cell:
         parts.append(_("ball"))
     if result is not None and cell in result.reach:
@@ -284,7 +308,7 @@ def position_lines(position: Position, lang: str) -> list[str]:
     for piece in position.pieces:
         skills = ", ".join(words.piece_skill_name(edition, lang, piece, s) for s in piece.skills)
         line = _("%(player)s on %(square)s: %(stats)s") % {
-            "player": piece.id,
+            "player": rosters.piece_name(position, piece, lang),
             "square": square_name(piece.square),
             "stats": words.stats_line(edition, lang, piece),
         }
@@ -312,10 +336,12 @@ def _status_line(position: Position, view: View, result: Answer | None, lang: st
         if not position.pieces:
             return _("The pitch is empty: add players with the buttons above, or open an example.")
         return _("Choose a player to see where he can get, his blocks and his passes.")
-    line = _("%(player)s chosen.") % {"player": result.player}
+    chosen = position.piece(result.player)
+    name = rosters.piece_name(position, chosen, lang) if chosen else result.player
+    line = _("%(player)s chosen.") % {"player": name}
     if view.target is None:
         return line + " " + _("Tap a square to ask about it.")
-    asked = "" if _blocks_there(result, view) else action_status(position, result.player, view.target, lang)
+    asked = "" if _blocks_there(result, view) else action_status(position, result.player, view.target, lang, view.ask)
     if asked:
         return line + " " + asked
     target = square_name(view.target)

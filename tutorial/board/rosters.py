@@ -1,8 +1,10 @@
 """A team roster's positionals for the board: the choices of the "Add a player" form ("Dwarf ·
-Blocker", grouped by team, in the reader's language) and the profile a choice gives a new player.
-Read once per content version."""
+Blocker", grouped by team, in the reader's language), the profile a choice gives a new player and
+the positional's name a piece is then called by ("Human Blitzer #4"). Read once per content version."""
 
 from __future__ import annotations
+
+from django.utils.translation import gettext as _
 
 from rulebook import selectors
 from rulebook.engine import get_edition
@@ -10,7 +12,7 @@ from rulebook.formatting import collation_key
 from rulebook.rendering.version import per_content_version
 from rulebook.translated import in_language
 
-from .code import LONER, usual_loner
+from .code import LONER, POSITIONAL_JOIN, CodeError, Piece, Position, usual_loner
 from .edit import Profile
 
 SEPARATOR = "."  # pos=dwarf.blocker: team slug, then positional slug (slugs hold no dot)
@@ -38,6 +40,7 @@ def _profiles(edition: str) -> dict[str, Profile]:
             # team-mates)) change no answer the board gives.
             skills=tuple(dict.fromkeys(slug for slug, _value in starting)),
             loner=usual_loner(edition, _loner_target(starting)),
+            positional=p.team.slug + POSITIONAL_JOIN + p.slug,
         )
     return found
 
@@ -66,3 +69,33 @@ def choices(edition: str, lang: str) -> tuple[tuple[str, tuple[tuple[str, str], 
 def profile(edition: str, value: str) -> Profile | None:
     """The profile of the positional `value` names (pos=dwarf.blocker); None if the edition has none."""
     return _profiles(edition).get(value.strip()[:MAX_VALUE])
+
+
+@per_content_version(maxsize=16)
+def positional_names(edition: str, lang: str) -> dict[str, str]:
+    """Each positional's name in the language ("Blitzer Humano"), by the board code's "human--blitzer"."""
+    return {
+        p.team.slug + POSITIONAL_JOIN + p.slug: in_language(p, "name", lang)
+        for p in selectors.roster_positionals(edition)
+    }
+
+
+def check_positionals(position: Position) -> Position:
+    """The position if every positional it names is one of the edition's; else CodeError."""
+    known = positional_names(position.edition, "en")
+    for piece in position.pieces:
+        if piece.positional and piece.positional not in known:
+            raise CodeError("unknown_positional", value=piece.positional[:40])
+    return position
+
+
+def positional_label(position: Position, piece: Piece, lang: str) -> str:
+    """ "Human Blitzer #4" for a player from a roster, "" for any other."""
+    name = positional_names(position.edition, lang).get(piece.positional) if piece.positional else None
+    return _("%(positional)s #%(number)s") % {"positional": name, "number": piece.number} if name else ""
+
+
+def piece_name(position: Position, piece: Piece, lang: str) -> str:
+    """ "Human Blitzer #4 (A4)" for a player from a roster, plain "A4" for any other."""
+    label = positional_label(position, piece, lang)
+    return _("%(name)s (%(player)s)") % {"name": label, "player": piece.id} if label else piece.id
