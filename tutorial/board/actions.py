@@ -16,6 +16,7 @@ from ..shared import phrases
 from ..shared.values import Frac, Pct
 from .answers import CACHE_SIZE, engine_board
 from .code import Cell, Position, square_name
+from .oddslink import action_sequence
 from .panels import cap, route_rolls
 from .passask import pass_panel, pass_status
 
@@ -112,6 +113,8 @@ def action_panel(
     panel["outcomes"] = [
         (_outcome_name(key, lang, edition), Pct(p).format(lang), Frac(p).format(lang)) for key, p in best.outcomes
     ]
+    sequence = action_sequence(position, found.kind, player_id, found.other, best)
+    panel["odds_code"] = sequence.code() if sequence is not None else ""
     panel["others"] = [
         (square_name((a.square.x, a.square.y)), Pct(a.success).format(lang)) for a in found.squares[1:SHOWN_SQUARES]
     ]

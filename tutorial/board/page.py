@@ -18,7 +18,7 @@ from rulebook.http import QueryError
 
 from ..shared import phrases
 from ..shared.values import Pct
-from . import drawing, edit, messages, rosters, words
+from . import answerlinks, drawing, edit, messages, rosters, words
 from .actions import action_panel, action_status, best_path
 from .answers import Answer, answer
 from .code import (
@@ -180,10 +180,10 @@ def _fill(page: Board) -> None:
             for key, label in (("reach", _("Where he can get")), ("pass", _("Pass ranges")))
         ],
         "status": _status_line(position, view, result, lang),
-        "panels": _named(answer_panels(position, view, result, lang, url, here), position, lang)
+        "panels": answerlinks.named(answer_panels(position, view, result, lang, url, here), position, lang)
         if result and chosen
         else None,
-        "action": _with_switch(action_panel(position, chosen.id, view.target, lang, view.ask), here, url)
+        "action": answerlinks.with_links(action_panel(position, chosen.id, view.target, lang, view.ask), here, url)
         if result and chosen and not _blocks_there(result, view)
         else None,
         "chosen": chosen,
@@ -210,24 +210,6 @@ def _fill(page: Board) -> None:
         "other_edition_url": board_url(other, lang),
         "other_edition_label": _("The board for %(edition)s") % {"edition": str(EDITION_NAMES[other])},
     }
-
-
-def _with_switch(panel: dict[str, Any] | None, here: View, url: Any) -> dict[str, Any] | None:
-    """A hand-off's or a pass's answer links to the other question about the same team-mate."""
-    if panel is None or panel["kind"] not in ("pass", "handoff"):
-        return panel
-    other = "handoff" if panel["kind"] == "pass" else "pass"
-    label = _("Ask a hand-off to him instead") if other == "handoff" else _("Ask a pass to him instead")
-    panel["switch"] = {"label": label, "url": url(replace_view(here, ask=other))}
-    return panel
-
-
-def _named(panels: dict[str, Any], position: Position, lang: str) -> dict[str, Any]:
-    """The answer's player named by his positional when he has one ("Human Blitzer #4")."""
-    piece = position.piece(panels["player"]["id"])
-    if piece is not None:
-        panels["player"]["name"] = rosters.positional_label(position, piece, lang)
-    return panels
 
 
 def replace_view(view: View, **changes: Any) -> View:

@@ -15,6 +15,7 @@ from ..shared import phrases
 from ..shared.values import Frac, Pct
 from .answers import CACHE_SIZE, engine_board
 from .code import Cell, Position, square_name
+from .oddslink import pass_sequence
 from .panels import cap, route_rolls
 
 OUTCOMES = ("accurate", "inaccurate", "fumble")  # the pass roll's results, one roll
@@ -82,6 +83,8 @@ def pass_panel(position: Position, player_id: str, target: Cell, lang: str) -> d
         "target": notation.target(found.catch_target),
         "chance": Pct(found.catch_alone).format(lang),
     }
+    sequence = pass_sequence(position, found)
+    panel["odds_code"] = sequence.code() if sequence is not None else ""
     piece = position.piece(player_id)
     panel["holds_ball"] = piece is not None and position.ball == piece.square
     panel["caught"] = Pct(found.caught).format(lang)

@@ -135,3 +135,44 @@ def test_a_pass_that_cannot_be_made_says_why(client, code: str, said: str) -> No
 def test_the_pass_answer_is_in_the_readers_language(client) -> None:
     text = page_text(client.get("/es/lrb6/board/?b=1_A1m8.1338_A2r8_B1o8&p=A1&t=r8"))
     assert "Pase a A2" in text and f"({CLASSIC_PASS})" in text
+
+
+# -- the same question in the odds calculator -------------------------------------------------------------
+def odds_link(body: str) -> str:
+    found = re.search(r'<a data-key="odds-link" href="([^"]+)">Open in the odds calculator</a>', body)
+    assert found, "no link to the odds calculator"
+    return html.unescape(found[1])
+
+
+@pytest.mark.parametrize(
+    ("code", "target", "expected", "steps"),
+    [
+        # B1 on n9 marks A1: his first step is a dodge, AG 3 → 4+, +1: 3+ (2/3), to m7 (no zone
+        # there), then on to o7, clear of B1, where A2's hand-off catch is 4+, +1: 3+ (2/3). One
+        # team re-roll: 2/3 × (2/3 + 1/3 × 2/3) + 1/3 × 2/3 × 2/3 = 16/27 + 4/27 = 20/27.
+        ("1_A1m8_A2p8_B1n9", "p8", Fraction(20, 27), "dodge:3,a2.handoff:3"),
+        # B1 prone on p8, A3 on q9 next to him and free of any other zone: one assist, AV 8 breaks
+        # on 8+ after +1: 2D6 ≥ 8 comes up 5 + 4 + 3 + 2 + 1 = 15 times in 36: 5/12.
+        ("1_A1m8_A3q9_B1p8p", "p8", Fraction(15, 36), "foul:8/a:1"),
+    ],
+)
+def test_the_odds_calculator_opened_from_the_answer_gives_the_same_chance(client, code, target, expected, steps):
+    board = client.get(f"/en/lrb6/board/?b={code}&p=A1&t={target}").content.decode()
+    assert f"({expected})" in page_text_of(board)  # the board's answer, as derived
+    link = odds_link(board)
+    assert link.startswith("/en/odds/?c=lrb6;rr1;") and link.endswith(steps)
+    odds = client.get(link)
+    assert odds.status_code == 200 and str(expected) in page_text(odds)
+    data = client.get("/api/v1/odds", {"c": link.split("c=", 1)[1]}).json()
+    assert data["probability"] == str(expected)
+
+
+def test_a_blitz_links_to_the_calculator_and_says_how_its_question_differs(client) -> None:
+    body = client.get(ASK.format(lang="en", code="1_A1m8.block_B1p8.dodge")).content.decode()
+    assert odds_link(body) == "/en/odds/?c=lrb6;rr1;a1=block;block:1d/vs:dodge/blitz"
+    assert "There both players going down counts as failing" in page_text_of(body)
+
+
+def page_text_of(body: str) -> str:
+    body = re.sub(r"<(script|style|svg).*?</\1>", " ", body, flags=re.S)
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", body)))
