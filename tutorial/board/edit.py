@@ -38,7 +38,7 @@ TOOLS = ("select", "target", "add-a", "add-b", "move", "ball", "remove")
 SHOWS = ("reach", "pass")
 ASKS = ("", "pass", "handoff")  # what a tapped team-mate is asked: the board's choice, a pass, a hand-off
 ZOOMS = (1, 2, 3)
-ACTIONS = ("tap", "edit", "remove", "add", "game", "target", "move", "clear")
+ACTIONS = ("tap", "edit", "remove", "add", "game", "target", "move", "clear", "setup")
 STATUSES = ("standing", *STATUS_LETTERS.values())
 MAX_SKILLS = 12
 
@@ -76,6 +76,15 @@ def _no_roster(value: str) -> Profile | None:
     return None
 
 
+# A team set up in a formation (formations.set_up): the position, the team (A/B) and the roster
+# the form names (roster=human; "" for linemen).
+SetUp = Callable[[Position, str, str], Position]
+
+
+def _no_set_up(position: Position, team: str, roster: str) -> Position:
+    raise CodeError("no_player", player=team)
+
+
 def _square_or_none(raw: str | None) -> Cell | None:
     if not raw:
         return None
@@ -88,7 +97,7 @@ def _square_or_none(raw: str | None) -> Cell | None:
 # Every query parameter the page reads: the view, the action (do=) and its forms' fields. The page
 # cache keeps only these (rulebook.serving); a parameter read here must be named here.
 VIEW_PARAMS = ("b", "p", "t", "tool", "show", "z", "v", "ask")
-ACTION_PARAMS = ("do", "team", "sq", "col", "row", "number", "status", "sk", "skills", "add", "pos", "loner")
+ACTION_PARAMS = ("do", "team", "sq", "col", "row", "number", "status", "sk", "skills", "add", "pos", "loner", "roster")
 GAME_PARAMS = ("weather", "ra", "rb", "ball_col", "ball_row")
 QUERY_PARAMS = VIEW_PARAMS + ACTION_PARAMS + GAME_PARAMS + tuple(sorted(set(RANGES)))
 
@@ -140,13 +149,24 @@ def view_query(code: str, view: View, **extra: str) -> str:
 
 
 def apply(
-    position: Position, view: View, query: Mapping[str, str], roster: Roster = _no_roster
+    position: Position,
+    view: View,
+    query: Mapping[str, str],
+    roster: Roster = _no_roster,
+    set_up: SetUp = _no_set_up,
 ) -> tuple[Position, View]:
     """The position and view after the action in `query` (`do=`); CodeError if it cannot be.
-    `roster` looks up the positional a new player may come from (pos=)."""
+    `roster` looks up the positional a new player may come from (pos=), `set_up` places a team
+    in a formation (do=setup, team=, roster=)."""
     action = query_choice(query, "do", ACTIONS)
     if action == "clear":
         return Position(position.edition), View(zoom=view.zoom)
+    if action == "setup":
+        team = query_choice(query, "team", TEAMS, "A")
+        chosen = view.player if view.player and not view.player.startswith(team) else None
+        return set_up(position, team, (query.get("roster") or "").strip()[:80]), replace(
+            view, player=chosen, target=None
+        )
     if action == "game":
         return _game(position, query), view
     if action in ("tap", "add", "target", "move"):
@@ -326,6 +346,7 @@ __all__ = [
     "TOOLS",
     "Profile",
     "Roster",
+    "SetUp",
     "View",
     "apply",
     "next_number",

@@ -70,7 +70,13 @@ def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
     view = edit.read_view(query, position)
     if "do" in query and not error:
         try:
-            changed, new_view = edit.apply(position, view, query, lambda value: rosters.profile(edition, value))
+            changed, new_view = edit.apply(
+                position,
+                view,
+                query,
+                lambda value: rosters.profile(edition, value),
+                lambda at, team, roster: rosters.set_up(edition, at, team, roster),
+            )
             rosters.check_positionals(check(changed, words.known_skills(edition)))
         except CodeError as problem:
             error = messages.message(problem, edition)
@@ -198,6 +204,7 @@ def _fill(page: Board) -> None:
         "form_action": board_url(edition, lang),
         "weathers": words.weather_choices(edition, lang),
         "positional_groups": rosters.choices(edition, lang),
+        "setup_teams": rosters.team_choices(edition, lang),
         "reroll_choices": list(range(MAX_TEAM_REROLLS + 1)),
         "rerolls": position.rerolls,
         "ball_col": COLUMNS[position.ball[0]] if position.ball else "",

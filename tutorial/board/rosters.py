@@ -12,7 +12,8 @@ from rulebook.formatting import collation_key
 from rulebook.rendering.version import per_content_version
 from rulebook.translated import in_language
 
-from .code import LONER, POSITIONAL_JOIN, CodeError, Piece, Position, usual_loner
+from . import formations
+from .code import LONER, MAX_ON_PITCH, POSITIONAL_JOIN, CodeError, Piece, Position, usual_loner
 from .edit import Profile
 
 SEPARATOR = "."  # pos=dwarf.blocker: team slug, then positional slug (slugs hold no dot)
@@ -99,3 +100,48 @@ def piece_name(position: Position, piece: Piece, lang: str) -> str:
     """ "Human Blitzer #4 (A4)" for a player from a roster, plain "A4" for any other."""
     label = positional_label(position, piece, lang)
     return _("%(name)s (%(player)s)") % {"name": label, "player": piece.id} if label else piece.id
+
+
+STARTERS_PER_POSITIONAL = 2  # a starting eleven: up to two of each positional, linemen fill the rest
+
+
+@per_content_version(maxsize=8)
+def _elevens(edition: str) -> dict[str, tuple[Profile, ...]]:
+    """Each team's starting eleven (by team slug), from its roster in roster order: the positional
+    a team may field most of is its linemen."""
+    by_team: dict[str, list[tuple[str, int]]] = {}
+    for p in selectors.roster_positionals(edition):
+        by_team.setdefault(p.team.slug, []).append((p.team.slug + SEPARATOR + p.slug, p.max_quantity))
+    profiles = _profiles(edition)
+    found = {}
+    for team, listed in by_team.items():
+        lineman = max(listed, key=lambda item: item[1])[0]
+        eleven = [
+            profiles[value]
+            for value, most in listed
+            if value != lineman
+            for _ in range(min(most, STARTERS_PER_POSITIONAL))
+        ][:MAX_ON_PITCH]
+        room = MAX_ON_PITCH - len(eleven)
+        eleven += [profiles[lineman]] * min(room, dict(listed)[lineman])
+        found[team] = tuple(eleven)
+    return found
+
+
+def set_up(edition: str, position: Position, team: str, roster: str) -> Position:
+    """`team` set up in the formation: the starting eleven of the roster named (roster=human), or
+    eleven linemen when none is; CodeError for a team the edition does not have."""
+    eleven: tuple[Profile, ...] = ()
+    if roster:
+        found = _elevens(edition).get(roster)
+        if found is None:
+            raise CodeError("unknown_team", value=roster[:40])
+        eleven = found
+    return formations.set_up(position, team, eleven)
+
+
+@per_content_version(maxsize=16)
+def team_choices(edition: str, lang: str) -> tuple[tuple[str, str], ...]:
+    """(slug, name) of the edition's teams, in the language's order: the set-up form's choices."""
+    names = {p.team.slug: in_language(p.team, "name", lang) for p in selectors.roster_positionals(edition)}
+    return tuple(sorted(names.items(), key=lambda item: collation_key(item[1], lang)))
