@@ -133,7 +133,7 @@ def action_status(position: Position, player_id: str, target: Cell | None, lang:
         return ""
     heading = _heading(found.kind, found.other, lang, position.edition)
     if found.best is None:
-        return f"{heading}: {_problem(found.problem)}"
+        return _("%(action)s: %(problem)s") % {"action": heading, "problem": _problem(found.problem)}
     return _("%(action)s: %(chance)s, best from %(square)s.") % {
         "action": heading,
         "chance": Pct(found.best.success).format(lang),

@@ -104,7 +104,7 @@ def pass_status(position: Position, player_id: str, target: Cell, lang: str) -> 
         return ""
     said = heading(found, lang, position.edition)
     if found.problem:
-        return f"{said}: {_problem(found.problem)}"
+        return _("%(action)s: %(problem)s") % {"action": said, "problem": _problem(found.problem)}
     return _("%(action)s: %(chance)s, thrown from where he stands.") % {
         "action": said,
         "chance": Pct(found.success).format(lang),
