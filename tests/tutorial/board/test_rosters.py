@@ -212,3 +212,10 @@ def text_of_body(body: str) -> str:
         " ",
         html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style|svg).*?</\1>", " ", body, flags=re.S))),
     )
+
+
+def test_the_api_gives_a_players_positional_and_an_old_code_none(client) -> None:
+    data = client.get(
+        "/api/v1/board", {"edition": "bb2025", "board": "1_A4m8.73349.human--blitzer.block.tackle_A5c3"}
+    ).json()
+    assert [p.get("positional") for p in data["players"]] == ["human--blitzer", None]
