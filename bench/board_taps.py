@@ -5,7 +5,8 @@ Each task starts from a page address and taps what a coach would tap, in order. 
 something outside the screen (above it or under the bottom bar) first costs a scroll, counted
 with its distance in px; reading the answer costs one too if its heading is not on screen.
 Prints one line per task and exits 1 if the issue's budget (12 taps from an empty 2025 board to
-a blitz answer) is missed.
+a blitz answer) is missed. "two rosters set up" puts a Human and an Orc starting eleven on the
+pitch with the one-tap set-up (the roster's list, then the team's button) and asks a block.
 """
 
 from __future__ import annotations
@@ -84,8 +85,33 @@ def reach_from_position(page: Page, site: str) -> tuple[Count, str]:
     return count, read(page, "#board-status", count) + " | " + read(page, ".answer__big", count)
 
 
+def choose(page: Page, selector: str, value: str | None, count: Count) -> None:
+    """A tap that changes the page in place: a list's choice, a summary opened."""
+    _bring_into_view(page, selector, count)
+    if value is None:
+        page.locator(selector).first.click()
+    else:
+        page.locator(selector).first.select_option(value)
+    count.taps += 1
+    count.log.append(selector)
+
+
+def block_after_setting_up_two_rosters(page: Page, site: str) -> tuple[Count, str]:
+    count = Count()
+    page.goto(f"{site}/en/bb2025/board/")
+    choose(page, "#setup-roster", "human", count)
+    tap(page, 'button[name="team"][value="A"]', count)
+    choose(page, ".board-forms details:first-of-type summary", None, count)  # closed once players are on
+    choose(page, "#setup-roster", "orc", count)
+    tap(page, 'button[name="team"][value="B"]', count)
+    for step in (SQUARE.format("m8"), TOOL.format("target"), SQUARE.format("n8")):
+        tap(page, step, count)
+    return count, read(page, "#board-status", count)
+
+
 TASKS = {
     "blitz, empty 2025 board": blitz_from_empty,
+    "two rosters set up, then a block": block_after_setting_up_two_rosters,
     "reach of a chosen player": reach_from_position,
 }
 

@@ -7,7 +7,7 @@ checks it). What it answers:
 - the editions (get_edition: targets, tables, conversions, draft rules, rule switches);
 - a board position for one player (analyse: reach, route rolls and re-rolls, blocks, pass bands
   and targets) and about two (ask_action: a blitz, a hand-off or a foul from each square it can
-  be made from), and the rules the tutorial's steps show one at a time (movement, blocks,
+  be made from; ask_pass: a pass to a team-mate, its band, roll, interceptors and catch), and the rules the tutorial's steps show one at a time (movement, blocks,
   push-backs, armour and injury, passing, kick-off, set-up);
 - the odds of a whole turn (solve_turn, the one odds entry point) and a roll's target (roll_target);
 - which skills the engine counts, and where (the skills registry);
@@ -16,7 +16,7 @@ checks it). What it answers:
   inducement costs it (inducement_terms).
 Modules inside: types, pitch, dice, probability, explain, reasons, editions (lrb6, bb2025),
 movement, reach, block, pushback, injury, passing, kickoff, sequence (the re-roll solver), trees,
-turn (+ turn_d6, turn_block, turn_armour), targets, skills, analysis, questions, teambuilding, hiring;
+turn (+ turn_d6, turn_block, turn_armour), targets, skills, analysis, questions, passquestion, teambuilding, hiring;
 dreadball/.
 """
 
@@ -78,6 +78,7 @@ from .passing import (
     possible_interceptors,
     scatter_distribution,
 )
+from .passquestion import PassAnswer, PassInterceptor, ask_pass
 from .pitch import (
     MAX_PER_WIDE_ZONE,
     MAX_PLAYERS_ON_PITCH,
@@ -228,6 +229,8 @@ __all__ = [
     "MatchProblem",
     "MatchSheet",
     "Modifier",
+    "PassAnswer",
+    "PassInterceptor",
     "PassTarget",
     "Player",
     "PositionalOffer",
@@ -258,6 +261,7 @@ __all__ = [
     "accurate_pass_probability",
     "analyse",
     "ask_action",
+    "ask_pass",
     "assists",
     "band_for",
     "block_outcome",

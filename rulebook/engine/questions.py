@@ -42,6 +42,7 @@ class ApproachSquare:
     dice: int = 0  # a blitz: the number of block dice
     chooser: str = ""  # a blitz: who chooses the die
     sent_off: Fraction = Fraction(0)  # a foul: chance the fouler is sent off
+    catch_target: int = 0  # a hand-off: the catcher's D6 target
 
 
 @dataclass(frozen=True)
@@ -144,7 +145,8 @@ def _approach(
     catcher_resources = movement.resources_for(catcher, edition, team_rerolls)
     whole = solve([resources.step(r) for r in rolls] + [catcher_resources.step(catch)], resources.team).probability
     alone = catch.probability
-    return ApproachSquare(square, path, steps, reached, (("caught", alone), ("dropped", 1 - alone)), whole)
+    outcomes = (("caught", alone), ("dropped", 1 - alone))
+    return ApproachSquare(square, path, steps, reached, outcomes, whole, catch_target=catch.target)
 
 
 def _blitz(

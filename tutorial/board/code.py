@@ -5,7 +5,9 @@ tutorial/README.md, "Board code").
 
 Version "1", then items separated by "_": options (lower case: re-rolls, weather, ball) and
 players (team "A" or "B", shirt number, square, optional status, optional characteristics,
-skills; a Loner with his roster's target is written loner3 for "Loner (3+)"). Squares are a
+skills; a Loner with his roster's target is written loner3 for "Loner (3+)"; a player from a
+team roster names his positional, team slug and positional slug joined by "--": human--blitzer,
+read by codes written before it as by new ones). Squares are a
 column letter a–z (1–26, along the pitch) and a row 1–15. Only the characters A–Z a–z 0–9 - . _ appear, so a code survives a form's GET and a copied link as is.
 
 Parsing checks the grammar only; `check` then refuses positions the rules rule out (two players
@@ -57,6 +59,8 @@ _SQUARE = r"([a-z])(\d{1,2})"
 _PLAYER = re.compile(rf"([AB])(\d{{1,2}}){_SQUARE}([ps]?)((?:\.[a-z0-9-]+)*)")
 _OPTION = re.compile(rf"r(\d)(\d)|w([a-z])|b{_SQUARE}")
 _SLUG = re.compile(r"[a-z][a-z0-9-]*")
+POSITIONAL_JOIN = "--"  # human--blitzer: no content slug holds two hyphens in a row
+_POSITIONAL = re.compile(r"[a-z][a-z0-9]*(?:-[a-z0-9]+)*--[a-z0-9]+(?:-[a-z0-9]+)*")
 LONER = "loner"
 _LONER_WITH_TARGET = re.compile(r"loner(\d)")  # loner3: Loner (3+); no skill slug ends in a digit
 
@@ -86,6 +90,7 @@ class Piece:
     skills: tuple[str, ...] = ()
     status: str = "standing"
     loner: int | None = None  # his Loner target when it is not the edition's usual one
+    positional: str = ""  # his roster's positional ("human--blitzer"), or "" for a plain player
 
     @property
     def id(self) -> str:
@@ -196,6 +201,7 @@ def _parse_piece(edition: str, item: str) -> Piece:
     parts = [p for p in rest.split(".") if p]
     if parts and parts[0][:1].isdigit():
         piece = _with_stats(edition, piece, parts.pop(0), item, piece.id)
+    positional, parts = _positional(parts, item)
     loner = None
     for index, slug in enumerate(parts):
         if not _SLUG.fullmatch(slug):
@@ -208,7 +214,16 @@ def _parse_piece(edition: str, item: str) -> Piece:
         skills=tuple(sorted(set(parts))),
         status=STATUS_LETTERS.get(status, "standing") if status else "standing",
         loner=usual_loner(edition, loner),
+        positional=positional,
     )
+
+
+def _positional(parts: list[str], item: str) -> tuple[str, list[str]]:
+    """His positional (the one part with "--") and the skill parts left; two are refused."""
+    named = [p for p in parts if POSITIONAL_JOIN in p]
+    if len(named) > 1 or any(not _POSITIONAL.fullmatch(p) for p in named):
+        raise CodeError("unreadable", near=item[:16])
+    return (named[0] if named else ""), [p for p in parts if POSITIONAL_JOIN not in p]
 
 
 def usual_loner(edition: str, target: int | None) -> int | None:
@@ -261,6 +276,8 @@ def _format_piece(edition: str, piece: Piece) -> str:
     values = {name: getattr(piece, name) for name in STATS[edition]}
     if any(values[name] != DEFAULTS[edition][name] for name in values):
         text += "." + "".join("-" if v is None else DIGITS36[v] for v in values.values())
+    if piece.positional:
+        text += "." + piece.positional
     return "".join([text, *(f".{_skill_item(piece, slug)}" for slug in sorted(piece.skills))])
 
 
@@ -334,6 +351,7 @@ __all__ = [
     "COLUMNS",
     "DEFAULTS",
     "LONER",
+    "POSITIONAL_JOIN",
     "RANGES",
     "STATS",
     "VERSION",

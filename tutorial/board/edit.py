@@ -36,8 +36,9 @@ from .code import (
 
 TOOLS = ("select", "target", "add-a", "add-b", "move", "ball", "remove")
 SHOWS = ("reach", "pass")
+ASKS = ("", "pass", "handoff")  # what a tapped team-mate is asked: the board's choice, a pass, a hand-off
 ZOOMS = (1, 2, 3)
-ACTIONS = ("tap", "edit", "remove", "add", "game", "target", "move", "clear")
+ACTIONS = ("tap", "edit", "remove", "add", "game", "target", "move", "clear", "setup")
 STATUSES = ("standing", *STATUS_LETTERS.values())
 MAX_SKILLS = 12
 
@@ -50,6 +51,7 @@ class View:
     show: str = "reach"  # what the board draws for the chosen player: reach map or pass ranges
     zoom: int = 1
     origin: Cell | None = None  # top-left square of the window; None: around the chosen player
+    ask: str = ""  # a tapped team-mate: "pass" or "handoff" as the coach asked ("": the board's choice)
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ class Profile:
     av: int
     skills: tuple[str, ...] = ()
     loner: int | None = None  # the roster's Loner target, when it is not the edition's usual one
+    positional: str = ""  # the positional the board code names him by ("human--blitzer")
 
 
 # The profile of a roster's positional by the value the form sends (pos=dwarf.blocker), or None.
@@ -71,6 +74,15 @@ Roster = Callable[[str], Profile | None]
 
 def _no_roster(value: str) -> Profile | None:
     return None
+
+
+# A team set up in a formation (formations.set_up): the position, the team (A/B) and the roster
+# the form names (roster=human; "" for linemen).
+SetUp = Callable[[Position, str, str], Position]
+
+
+def _no_set_up(position: Position, team: str, roster: str) -> Position:
+    raise CodeError("no_player", player=team)
 
 
 def _square_or_none(raw: str | None) -> Cell | None:
@@ -84,8 +96,8 @@ def _square_or_none(raw: str | None) -> Cell | None:
 
 # Every query parameter the page reads: the view, the action (do=) and its forms' fields. The page
 # cache keeps only these (rulebook.serving); a parameter read here must be named here.
-VIEW_PARAMS = ("b", "p", "t", "tool", "show", "z", "v")
-ACTION_PARAMS = ("do", "team", "sq", "col", "row", "number", "status", "sk", "skills", "add", "pos", "loner")
+VIEW_PARAMS = ("b", "p", "t", "tool", "show", "z", "v", "ask")
+ACTION_PARAMS = ("do", "team", "sq", "col", "row", "number", "status", "sk", "skills", "add", "pos", "loner", "roster")
 GAME_PARAMS = ("weather", "ra", "rb", "ball_col", "ball_row")
 QUERY_PARAMS = VIEW_PARAMS + ACTION_PARAMS + GAME_PARAMS + tuple(sorted(set(RANGES)))
 
@@ -98,8 +110,9 @@ def read_view(query: Mapping[str, str], position: Position) -> View:
         tool = query_choice(query, "tool", TOOLS, "select")
         show = query_choice(query, "show", SHOWS, "reach")
         zoom = int(query_choice(query, "z", tuple(str(z) for z in ZOOMS), "1"))
+        ask = query_choice(query, "ask", ASKS, "")
     except QueryError:
-        tool, show, zoom = "select", "reach", 1
+        tool, show, zoom, ask = "select", "reach", 1, ""
     return View(
         player=player if position.piece(player) else None,
         target=_square_or_none(query.get("t")),
@@ -107,6 +120,7 @@ def read_view(query: Mapping[str, str], position: Position) -> View:
         show=show,
         zoom=zoom,
         origin=_square_or_none(query.get("v")),
+        ask=ask,
     )
 
 
@@ -125,6 +139,8 @@ def view_query(code: str, view: View, **extra: str) -> str:
         params["z"] = str(view.zoom)
     if view.origin is not None:
         params["v"] = square_name(view.origin)
+    if view.ask:
+        params["ask"] = view.ask
     params.update(extra)
     return urlencode(params, safe="-._")
 
@@ -133,13 +149,24 @@ def view_query(code: str, view: View, **extra: str) -> str:
 
 
 def apply(
-    position: Position, view: View, query: Mapping[str, str], roster: Roster = _no_roster
+    position: Position,
+    view: View,
+    query: Mapping[str, str],
+    roster: Roster = _no_roster,
+    set_up: SetUp = _no_set_up,
 ) -> tuple[Position, View]:
     """The position and view after the action in `query` (`do=`); CodeError if it cannot be.
-    `roster` looks up the positional a new player may come from (pos=)."""
+    `roster` looks up the positional a new player may come from (pos=), `set_up` places a team
+    in a formation (do=setup, team=, roster=)."""
     action = query_choice(query, "do", ACTIONS)
     if action == "clear":
         return Position(position.edition), View(zoom=view.zoom)
+    if action == "setup":
+        team = query_choice(query, "team", TEAMS, "A")
+        chosen = view.player if view.player and not view.player.startswith(team) else None
+        return set_up(position, team, (query.get("roster") or "").strip()[:80]), replace(
+            view, player=chosen, target=None
+        )
     if action == "game":
         return _game(position, query), view
     if action in ("tap", "add", "target", "move"):
@@ -170,6 +197,7 @@ def _cell(query: Mapping[str, str]) -> Cell:
 
 def _tap(position: Position, view: View, cell: Cell) -> tuple[Position, View]:
     here = position.at(cell)
+    view = replace(view, ask="")  # a new tap asks the board's question again
     tool = view.tool
     if tool == "target":
         return position, replace(view, target=cell)
@@ -221,6 +249,7 @@ def _add(
             av=found.av,
             skills=found.skills,
             loner=found.loner,
+            positional=found.positional,
         )
     piece = _with_form_values(position.edition, piece, query, new=not chosen)
     return position.with_pieces([*position.pieces, piece]), replace(view, player=piece.id, target=None)
@@ -317,6 +346,7 @@ __all__ = [
     "TOOLS",
     "Profile",
     "Roster",
+    "SetUp",
     "View",
     "apply",
     "next_number",

@@ -7,6 +7,7 @@ from rulebook.notation import CHARACTERISTICS
 from rulebook.portable.i18n import get_language, override
 from rulebook.portable.i18n import gettext_lazy as _
 
+from ..shared import phrases
 from . import words
 from .code import CodeError
 
@@ -28,6 +29,8 @@ MESSAGES = {
     "too_many": _("Team %(team)s has more than %(limit)s players on the pitch."),
     "no_player": _("There is no player %(player)s on this board."),
     "square_taken": _("Square %(square)s is already taken."),
+    "illegal_setup": _("Team %(team)s cannot be set up that way: %(reason)s."),
+    "unknown_team": _("“%(value)s” is not a team of this edition."),
     "team_full": _("Team %(team)s already has %(limit)s players on the pitch."),
     "bad_value": _("%(field)s must be a whole number from %(lo)s to %(hi)s."),
     "unknown_positional": _(
@@ -58,6 +61,8 @@ def message(error: CodeError, edition: str = "lrb6") -> str:
     if template is None:
         return str(_("This position is not possible."))
     params = dict(error.params)
+    if error.key == "illegal_setup":
+        params["reason"] = phrases.outcome(str(params["reason"]), get_language() or "en", edition)
     if error.key == "loner_target":
         params["skill"] = words.loner_name(edition, get_language() or "en")
     for key in ("name", "field"):

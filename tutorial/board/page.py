@@ -18,7 +18,7 @@ from rulebook.http import QueryError
 
 from ..shared import phrases
 from ..shared.values import Pct
-from . import drawing, edit, messages, rosters, words
+from . import answerlinks, drawing, edit, messages, rosters, words
 from .actions import action_panel, action_status, best_path
 from .answers import Answer, answer
 from .code import (
@@ -63,15 +63,21 @@ def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
     error = ""
     note = ""
     try:
-        position = read_position(edition, raw)
+        position = rosters.check_positionals(read_position(edition, raw))
     except CodeError as problem:
         error, position = messages.message(problem, edition), Position(edition)
         note = _("The board below starts empty instead.")
     view = edit.read_view(query, position)
     if "do" in query and not error:
         try:
-            changed, new_view = edit.apply(position, view, query, lambda value: rosters.profile(edition, value))
-            check(changed, words.known_skills(edition))
+            changed, new_view = edit.apply(
+                position,
+                view,
+                query,
+                lambda value: rosters.profile(edition, value),
+                lambda at, team, roster: rosters.set_up(edition, at, team, roster),
+            )
+            rosters.check_positionals(check(changed, words.known_skills(edition)))
         except CodeError as problem:
             error = messages.message(problem, edition)
         except QueryError as problem:
@@ -136,7 +142,7 @@ def _fill(page: Board) -> None:
                 pct=_pct,
                 title=_("Board: %(edition)s") % {"edition": str(EDITION_NAMES[edition])},
                 desc=" ".join(position_lines(position, lang)) or _("An empty pitch."),
-                action_path=best_path(position, chosen.id, view.target)
+                action_path=best_path(position, chosen.id, view.target, view.ask)
                 if chosen and result and not _blocks_there(result, view)
                 else (),
             )
@@ -180,8 +186,10 @@ def _fill(page: Board) -> None:
             for key, label in (("reach", _("Where he can get")), ("pass", _("Pass ranges")))
         ],
         "status": _status_line(position, view, result, lang),
-        "panels": answer_panels(position, view, result, lang, url, here) if result and chosen else None,
-        "action": action_panel(position, chosen.id, view.target, lang)
+        "panels": answerlinks.named(answer_panels(position, view, result, lang, url, here), position, lang)
+        if result and chosen
+        else None,
+        "action": answerlinks.with_links(action_panel(position, chosen.id, view.target, lang, view.ask), here, url)
         if result and chosen and not _blocks_there(result, view)
         else None,
         "chosen": chosen,
@@ -196,6 +204,7 @@ def _fill(page: Board) -> None:
         "form_action": board_url(edition, lang),
         "weathers": words.weather_choices(edition, lang),
         "positional_groups": rosters.choices(edition, lang),
+        "setup_teams": rosters.team_choices(edition, lang),
         "reroll_choices": list(range(MAX_TEAM_REROLLS + 1)),
         "rerolls": position.rerolls,
         "ball_col": COLUMNS[position.ball[0]] if position.ball else "",
@@ -235,6 +244,8 @@ def _hidden(code: str, view: View) -> list[tuple[str, str]]:
             params.append((name, value))
     if view.origin is not None:
         params.append(("v", square_name(view.origin)))
+    if view.ask:
+        params.append(("ask", view.ask))
     return params
 
 
@@ -269,7 +280,9 @@ def _square_label(position: Position, result: Answer | None, cell: Cell, lang: s
     parts = [square_name(cell)]
     piece = position.at(cell)
     if piece is not None:
-        parts.append(f"{piece.id}, {words.status_name(position.edition, lang, piece.status)}")
+        parts.append(
+            f"{rosters.piece_name(position, piece, lang)}, {words.status_name(position.edition, lang, piece.status)}"
+        )
     if position.ball == cell:
         parts.append(_("ball"))
     if result is not None and cell in result.reach:
@@ -284,7 +297,7 @@ def position_lines(position: Position, lang: str) -> list[str]:
     for piece in position.pieces:
         skills = ", ".join(words.piece_skill_name(edition, lang, piece, s) for s in piece.skills)
         line = _("%(player)s on %(square)s: %(stats)s") % {
-            "player": piece.id,
+            "player": rosters.piece_name(position, piece, lang),
             "square": square_name(piece.square),
             "stats": words.stats_line(edition, lang, piece),
         }
@@ -312,10 +325,12 @@ def _status_line(position: Position, view: View, result: Answer | None, lang: st
         if not position.pieces:
             return _("The pitch is empty: add players with the buttons above, or open an example.")
         return _("Choose a player to see where he can get, his blocks and his passes.")
-    line = _("%(player)s chosen.") % {"player": result.player}
+    chosen = position.piece(result.player)
+    name = rosters.piece_name(position, chosen, lang) if chosen else result.player
+    line = _("%(player)s chosen.") % {"player": name}
     if view.target is None:
         return line + " " + _("Tap a square to ask about it.")
-    asked = "" if _blocks_there(result, view) else action_status(position, result.player, view.target, lang)
+    asked = "" if _blocks_there(result, view) else action_status(position, result.player, view.target, lang, view.ask)
     if asked:
         return line + " " + asked
     target = square_name(view.target)

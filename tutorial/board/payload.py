@@ -50,6 +50,7 @@ def players(position: Position) -> list[dict[str, Any]]:
             "skills": list(p.skills),
             **({"loner_target": loner_target(position.edition, p)} if LONER in p.skills else {}),
             "status": p.status,
+            **({"positional": p.positional} if p.positional else {}),
         }
         for p in position.pieces
     ]

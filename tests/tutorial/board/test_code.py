@@ -173,3 +173,25 @@ def test_a_loner_target_the_edition_does_not_print_is_refused(edition: str, code
     with pytest.raises(CodeError) as caught:
         check(parse(edition, code), frozenset({"loner"}))
     assert caught.value.key == "loner_target"
+
+
+def test_a_positional_is_read_written_and_old_codes_still_read() -> None:
+    old = parse("lrb6", "1_A1m7.4329.block.tackle")  # written before codes named positionals
+    a1 = old.piece("A1")
+    assert a1 is not None and a1.positional == "" and a1.skills == ("block", "tackle")
+    new = parse("bb2025", "1_A4m7.7334a.tackle.human--blitzer.block")  # any order in, one order out
+    a4 = new.piece("A4")
+    assert a4 is not None and a4.positional == "human--blitzer" and a4.skills == ("block", "tackle")
+    assert (a4.ma, a4.st, a4.ag, a4.pa, a4.av) == (7, 3, 3, 4, 10)
+    assert format_code(new) == "1_A4m7.7334a.human--blitzer.block.tackle"
+    assert parse("lrb6", "1_B2c3.chaos-chosen--chosen-blocker").piece("B2").positional == "chaos-chosen--chosen-blocker"  # type: ignore[union-attr]
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["1_A1m7.human--blitzer.human--catcher", "1_A1m7.human---blitzer", "1_A1m7.human--blitzer-", "1_A1m7.--blitzer"],
+)
+def test_a_second_or_misspelt_positional_does_not_parse(code: str) -> None:
+    with pytest.raises(CodeError) as problem:
+        parse("lrb6", code)
+    assert problem.value.key == "unreadable"

@@ -14,6 +14,7 @@ import pytest
 from django.utils.translation import override
 
 from rulebook import selectors
+from rulebook.translated import in_language
 from tutorial.board import rosters, words
 from tutorial.board.code import Position, check, default_piece
 
@@ -40,7 +41,7 @@ def positional(edition: str, team: str, slug: str):
 def test_a_classic_dwarf_blocker_comes_with_his_profile_and_skills(client, lang: str) -> None:
     base = f"/{lang}/lrb6/board/"
     code = added(client, base, do="add", team="A", col="m", row="8", pos="dwarf.blocker")
-    assert code == "1_A1m8.4329.block.tackle.thick-skull"  # MA 4 ST 3 AG 2 AV 9
+    assert code == "1_A1m8.4329.dwarf--blocker.block.tackle.thick-skull"  # MA 4 ST 3 AG 2 AV 9
     page = client.get(base, {"b": code, "p": "A1"})
     assert page.status_code == 200
     text = text_of(page)
@@ -57,14 +58,14 @@ def test_2025_positionals_keep_their_passing_ability_or_have_none(client, lang: 
     blitzer = positional("bb2025", "dwarf", "blitzer")
     assert (blitzer.ma, blitzer.st, blitzer.ag, blitzer.pa, blitzer.av) == (5, 3, 4, 4, 10)
     code = added(client, base, do="add", team="B", col="d", row="4", pos="dwarf.blitzer")
-    assert code == "1_B1d4.5344a.block.diving-tackle.tackle.thick-skull"  # AG 4+ PA 4+ AV 10+
+    assert code == "1_B1d4.5344a.dwarf--blitzer.block.diving-tackle.tackle.thick-skull"  # AG 4+ PA 4+ AV 10+
     with override(lang):
         pa = words.characteristic("bb2025", lang, "pa")[0]
     assert f"{pa} 4+" in text_of(client.get(base, {"b": code, "p": "B1"}))
     # a roster's PA 0 is no PA on the board; Loner (4+), the usual target, is written plain
     code = added(client, base, b=code, do="add", team="A", col="e", row="5", pos="dwarf.deathroller")
     assert code.startswith(
-        "1_A1e5.575-b.break-tackle.dirty-player.juggernaut.loner.mighty-blow.no-ball.secret-weapon.stand-firm"
+        "1_A1e5.575-b.dwarf--deathroller.break-tackle.dirty-player.juggernaut.loner.mighty-blow.no-ball.secret-weapon.stand-firm"
     )
     assert f"{pa} –" in text_of(client.get(base, {"b": code, "p": "A1"}))
 
@@ -103,7 +104,7 @@ def test_the_form_can_give_more_on_top_of_the_positional(client) -> None:
         add="guard",
         st="4",
     )
-    assert code == "1_A7c3.4429.block.guard.tackle.thick-skull"
+    assert code == "1_A7c3.4429.dwarf--blocker.block.guard.tackle.thick-skull"
 
 
 @pytest.mark.parametrize(
@@ -140,7 +141,7 @@ def test_the_form_works_without_javascript_and_names_positionals_in_the_readers_
     # select (the roster's positional chosen)
     fields = dict(re.findall(r'<input type="hidden" name="([^"]+)" value="([^"]*)"', form))
     fields.update(team="A", col="a", row="1", number="", pos="dwarf.blocker", do="add")
-    assert added(client, "/es/lrb6/board/", **fields) == "1_A1a1.4329.block.tackle.thick-skull"
+    assert added(client, "/es/lrb6/board/", **fields) == "1_A1a1.4329.dwarf--blocker.block.tackle.thick-skull"
 
 
 @pytest.mark.parametrize("edition", ["lrb6", "bb2025"])
@@ -179,3 +180,42 @@ def test_the_api_gives_a_loners_target_and_counts_it(client) -> None:
     data = client.get("/api/v1/board", {"edition": "bb2025", "board": code, "player": "A1", "target": "s8"}).json()
     assert [p.get("loner_target") for p in data["players"]] == [3, 4]
     assert data["reach"]["s8"]["probability"] == "25/27"  # 5/6 + 1/6 · 4/6 · 5/6
+
+
+@pytest.mark.parametrize(
+    ("lang", "name"), [("en", "Human Blitzer"), ("es", "Blitzer Humano"), ("fr", "Blitzer Humain")]
+)
+def test_a_roster_player_is_named_by_his_positional_in_the_readers_language(client, lang: str, name: str) -> None:
+    base = f"/{lang}/bb2025/board/"
+    code = added(client, base, do="add", team="A", number="4", col="m", row="8", pos="human.blitzer")
+    assert code == "1_A4m8.73349.human--blitzer.block.tackle"  # MA 7 ST 3 AG 3+ PA 4+ AV 9+
+    assert in_language(positional("bb2025", "human", "blitzer"), "name", lang) == name  # the content's name
+    body = client.get(base, {"b": code, "p": "A4"}).content.decode()
+    number = {"en": "#4", "es": "n.º\u00a04", "fr": "n°\u00a04"}[lang]  # the number kept with its sign
+    assert f'<span class="answer__name">{name} {number}</span>' in body  # the answer's heading
+    assert f"{name} {number} (A4)" in html.unescape(re.search(r'aria-label="(m8, [^"]+)"', body)[1])  # the piece
+    status = text_of(client.get(base, {"b": code, "p": "A4", "t": "m5"}))
+    assert f"{name} {number} (A4)".replace("\u00a0", " ") in status  # the status line
+
+
+def test_a_plain_player_keeps_his_id_and_an_unknown_positional_is_refused(client) -> None:
+    body = client.get("/en/bb2025/board/", {"b": "1_A4m8", "p": "A4"}).content.decode()
+    assert "A4 chosen." in text_of_body(body) and "answer__name" not in body
+    response = client.get("/en/bb2025/board/", {"b": "1_A4m8.human--wizard"})
+    assert response.status_code == 400
+    assert "“human--wizard” is not a positional of a team of this edition" in text_of(response)
+
+
+def text_of_body(body: str) -> str:
+    return re.sub(
+        r"\s+",
+        " ",
+        html.unescape(re.sub(r"<[^>]+>", " ", re.sub(r"<(script|style|svg).*?</\1>", " ", body, flags=re.S))),
+    )
+
+
+def test_the_api_gives_a_players_positional_and_an_old_code_none(client) -> None:
+    data = client.get(
+        "/api/v1/board", {"edition": "bb2025", "board": "1_A4m8.73349.human--blitzer.block.tackle_A5c3"}
+    ).json()
+    assert [p.get("positional") for p in data["players"]] == ["human--blitzer", None]
