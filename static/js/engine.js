@@ -24,36 +24,71 @@
     return new Uint8Array(await response.arrayBuffer());
   }
 
+  // The interpreter's memory once the engine is imported, kept on the phone after the first start
+  // (Pyodide's memory snapshot): a later page starts from it instead of starting Python and
+  // importing the engine again. Keyed by the pack's digest, so a new engine makes a new one; kept
+  // only where the reader saved the tools.
+  const SNAPSHOTS = "rules-engine-snapshot";
+
+  async function snapshotKey(pack) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", pack));
+    const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+    return new URL(config.engine + ".snapshot-" + hex, location.href).href;
+  }
+
+  async function savedSnapshot(key) {
+    if (!("caches" in window) || !window.isSecureContext) return null;
+    const found = await caches.match(key, { cacheName: SNAPSHOTS });
+    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  }
+
+  async function keepSnapshot(pyodide, key) {
+    if (!("caches" in window) || !(await caches.has("rules-" + document.documentElement.lang + "-tools"))) return;
+    await caches.delete(SNAPSHOTS);
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(key, new Response(pyodide.makeMemorySnapshot(), { headers: { "Content-Type": "application/octet-stream" } }));
+  }
+
   // Pyodide, the pack and the language's words, once per page.
   function start() {
     if (engine) return engine;
     engine = (async function () {
       const started = performance.now();
       const timings = {}; // milliseconds of each part of the start (bench/offline_odds.py prints them)
-      const timed = (name, promise) => promise.then((value) => ((timings[name] = Math.round(performance.now() - started)), value));
-      const module = await import(config.engine);
-      const runtime = config.engine.slice(0, config.engine.lastIndexOf("/") + 1);
-      const [pyodide, pack, words, catalogue] = await Promise.all([
-        timed("runtime", module.loadPyodide({ indexURL: runtime, packages: [] })),
-        timed("pack", bytes(config.enginePack)),
-        timed("words", fetch(config.engineWords, { credentials: "same-origin" }).then((r) => r.text())),
-        bytes(config.engineCatalogue),
-      ]);
-      let mark = performance.now();
+      let mark = started;
       const lap = (name) => {
         const now = performance.now();
         timings[name] = Math.round(now - mark);
         mark = now;
       };
+      const runtime = config.engine.slice(0, config.engine.lastIndexOf("/") + 1);
+      const [module, pack, words, catalogue] = await Promise.all([
+        import(config.engine),
+        bytes(config.enginePack),
+        fetch(config.engineWords, { credentials: "same-origin" }).then((r) => r.text()),
+        bytes(config.engineCatalogue),
+      ]);
+      lap("files");
+      const key = await snapshotKey(pack);
+      const snapshot = await savedSnapshot(key).catch(() => null);
+      lap("snapshot_read");
+      const options = snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: true };
+      const pyodide = await module.loadPyodide(Object.assign({ indexURL: runtime, packages: [] }, options));
+      lap("runtime");
+      // The file system is not in the snapshot: the pack's files (its data, the catalogue) again.
       pyodide.unpackArchive(pack, "zip", { extractDir: "/engine" });
       pyodide.FS.writeFile("/engine/django.mo", catalogue);
-      pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
       lap("unpack");
+      if (!snapshot) {
+        pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import tutorial.phone");
+        lap("import");
+        await keepSnapshot(pyodide, key).catch(() => undefined);
+        lap("snapshot_write");
+      }
       const phone = pyodide.pyimport("tutorial.phone");
-      lap("import");
       phone.start(words, "/engine/django.mo");
       lap("install");
-      window.RulesEngine = { phone: phone, startMs: performance.now() - started, timings: timings };
+      window.RulesEngine = { phone: phone, startMs: performance.now() - started, timings: timings, snapshot: !!snapshot };
       return phone;
     })();
     return engine;
