@@ -124,8 +124,8 @@ def _rulesets(lang: str) -> list[dict[str, Any]]:
     return found
 
 
-TOOL_STATICS = ("js/engine.js", "js/tutorial.js", "css/tutorial.css", "vendor/htmx/htmx-2.0.11.min.js")
-TOOL_STATICS += ("js/board.js", "css/board.css")
+TOOL_STATICS: tuple[str, ...] = ("js/engine.js", "js/tutorial.js", "css/tutorial.css", "vendor/htmx/htmx-2.0.11.min.js")
+TOOL_STATICS += ("js/board.js", "css/board.css")  # the boards' pages
 RUNTIME = "vendor/pyodide-0.29.5/"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
