@@ -167,7 +167,7 @@
   }
 
   // The whole form: the link's players, skills and rows, as tutorial/odds/form_view.py gives them.
-  // Offline the form is sent as a plain GET (the saved page again, answered here): a copy of it
+  // Offline the form is answered here, in place, with the address following it: a copy of the form
   // without htmx, whose requests would go to the network.
   function fillForm(data) {
     const saved = document.querySelector("form.odds-form");
@@ -175,6 +175,11 @@
     const form = saved.cloneNode(true);
     ["hx-get", "hx-target", "hx-swap", "hx-trigger"].forEach((name) => form.removeAttribute(name));
     saved.replaceWith(form);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault(); // answered in place: the engine is already running
+      history.pushState(null, "", location.pathname + "?" + new URLSearchParams(new FormData(form)).toString());
+      answer().then(() => document.getElementById("odds-result-heading")?.scrollIntoView());
+    });
     setField(form, "edition", data.edition);
     setField(form, "team_reroll", data.team);
     data.players.forEach((p) => {
@@ -246,8 +251,8 @@
   }
 
   // The board: the saved page's live part redrawn for the link's position. Its tools, arrows and
-  // forms hold the saved page's own position, so they are hidden; a tap on the pitch, the answer's
-  // links and the examples open the saved page again, answered here.
+  // forms hold the saved page's own position, so they are hidden. A tap on the pitch or a link of
+  // the answer is answered here, in place (the address follows), without starting the engine again.
   async function board() {
     box.setAttribute("aria-busy", "true");
     const status = document.getElementById("board-status");
@@ -258,17 +263,20 @@
       const lang = document.documentElement.lang;
       const found = JSON.parse(phone.board_page(config.ruleset, pairs(location.search), lang, location.pathname));
       if (found.changed) history.replaceState(null, "", location.pathname + "?" + found.query);
+      box.querySelectorAll(".engine-error").forEach((node) => node.remove());
       box.querySelectorAll(".form-message, .board-tools, .board-pan, .board-hint, .board-forms").forEach((node) => {
         node.hidden = true;
       });
       if (found.error) {
-        const message = Object.assign(document.createElement("div"), { className: "form-message" });
+        const message = Object.assign(document.createElement("div"), { className: "form-message engine-error" });
         message.setAttribute("role", "alert");
         [found.error, found.error_note].forEach((text) => message.appendChild(Object.assign(document.createElement("p"), { textContent: text })));
         box.prepend(message);
       }
-      const note = Object.assign(document.createElement("p"), { className: "hint engine-status", textContent: config.offlineNote || "" });
-      box.querySelector(".board-pane").prepend(note);
+      if (!box.querySelector(".engine-status")) {
+        const note = Object.assign(document.createElement("p"), { className: "hint engine-status", textContent: config.offlineNote || "" });
+        box.querySelector(".board-pane").prepend(note);
+      }
       box.querySelector("svg.board-map").replaceWith(fragment(found.svg));
       const figure = box.querySelector(".board-figure");
       figure.querySelector("figcaption")?.remove();
@@ -292,7 +300,28 @@
     }
   }
 
+  // A link to this same page (another position or view) answered in place once the engine runs.
+  function answerInPlace(show) {
+    box.addEventListener("click", (event) => {
+      const link = event.target.closest("a[href]");
+      if (!link || !window.RulesEngine || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const url = new URL(link.getAttribute("href"), location.href);
+      if (url.origin !== location.origin || url.pathname !== location.pathname) return;
+      event.preventDefault();
+      const cell = link.getAttribute("data-cell");
+      history.pushState(null, "", url.pathname + url.search);
+      show().then(() => {
+        const again = cell && box.querySelector('.board-map a[data-cell="' + cell + '"]');
+        (again || document.getElementById("board-status"))?.focus({ preventScroll: !!again });
+      });
+    });
+    window.addEventListener("popstate", () => show());
+  }
+
   if (config.tool === "roster") roster();
-  else if (config.tool === "board") board();
-  else answer();
+  else if (config.tool === "board") board().then(() => answerInPlace(board));
+  else {
+    answer();
+    window.addEventListener("popstate", () => answer());
+  }
 })();

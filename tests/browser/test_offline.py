@@ -252,4 +252,9 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     assert page.locator("#board-status").inner_text() == html.unescape(status[1]).strip()  # type: ignore[attr-defined]
     assert page.locator(".board-map a[data-cell]").count() > 40  # type: ignore[attr-defined]
     assert page.evaluate("window.RulesEngine.snapshot")  # type: ignore[attr-defined]  # a later page starts from the snapshot
+    # A tap on the pitch is answered in place by the running engine (no new page), the address following.
+    page.evaluate("window.keptPage = true")  # type: ignore[attr-defined]
+    page.locator('.board-map a[data-cell="k9"]').click()  # type: ignore[attr-defined]
+    expect(page.locator("#board-status")).to_contain_text("k9")  # type: ignore[attr-defined]
+    assert "t=k9" in page.url and page.evaluate("window.keptPage === true")  # type: ignore[attr-defined]
     phone.set_offline(False)  # type: ignore[attr-defined]

@@ -123,7 +123,8 @@ def server_board_page(edition: str, pairs_json: str, lang: str, base: str) -> di
     """The board page's live part as the server draws it (tests/tutorial/board/test_offline_page.py
     shows it is the page's own)."""
     with translation.override(lang):
-        return board_answer(edition, PairsQuery(json.loads(pairs_json)), lang, base)
+        found = board_answer(edition, PairsQuery(json.loads(pairs_json)), lang, base)
+    return dict(json.loads(json.dumps(found)))  # as JSON carries it (tuples become lists)
 
 
 def server_roster(team: Any, pairs: list[list[str]]) -> dict[str, Any]:
