@@ -29,6 +29,7 @@ from .odds.form import form_of, has_form, read_form
 from .odds.form_view import filled
 from .odds.labels import skill_label
 from .odds.offline_html import problems_html, result_html
+from .shared import phrases
 
 
 def start(words: str, catalogue_path: str) -> str:
@@ -42,6 +43,12 @@ def start(words: str, catalogue_path: str) -> str:
 
 
 _teams: dict[str, Any] = {}
+
+
+def warm() -> None:
+    """Reads the pack's data files (the phrases) before the page keeps the interpreter's memory
+    (static/js/engine.js), so that a start from that snapshot needs no file but the catalogue."""
+    phrases.load()
 
 
 def odds(pairs_json: str, lang: str) -> str:

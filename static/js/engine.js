@@ -75,12 +75,14 @@
       const options = snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: true };
       const pyodide = await module.loadPyodide(Object.assign({ indexURL: runtime, packages: [] }, options));
       lap("runtime");
-      // The file system is not in the snapshot: the pack's files (its data, the catalogue) again.
-      pyodide.unpackArchive(pack, "zip", { extractDir: "/engine" });
+      // The file system is not in the snapshot, but the modules and the phrases read from the pack
+      // are: from a snapshot only the language's catalogue is written.
+      if (snapshot) pyodide.FS.mkdirTree("/engine");
+      else pyodide.unpackArchive(pack, "zip", { extractDir: "/engine" });
       pyodide.FS.writeFile("/engine/django.mo", catalogue);
       lap("unpack");
       if (!snapshot) {
-        pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import tutorial.phone");
+        pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import tutorial.phone; tutorial.phone.warm()");
         lap("import");
         await keepSnapshot(pyodide, key).catch(() => undefined);
         lap("snapshot_write");
