@@ -2,7 +2,8 @@
 engine_pack.py packs this module and everything it imports; static/js/engine.js runs it under
 Pyodide). Each function takes and returns JSON text, and answers with the very functions the
 server's pages and API use: the odds of a query (calculator, answer), the board's answers for a
-position code (board.payload), the builder's pricing of a roster (rulebook.builder).
+position code (board.payload) and its page's live part (board.offline_html), the builder's
+pricing of a roster (rulebook.builder).
 Django-free: the words come from the pack (rulebook/portable/packed.py)."""
 
 from __future__ import annotations
@@ -19,13 +20,16 @@ from rulebook.portable.queries import PairsQuery
 from .board import messages, words
 from .board.answers import answer
 from .board.code import CodeError, format_code, parse_square
+from .board.offline_html import board_answer
 from .board.payload import answer_data, players, read_position
 from .odds import calculator
 from .odds.answer import present
 from .odds.classic import OddsError
-from .odds.form import has_form, read_form
+from .odds.form import form_of, has_form, read_form
+from .odds.form_view import filled
 from .odds.labels import skill_label
 from .odds.offline_html import problems_html, result_html
+from .shared import phrases
 
 
 def start(words: str, catalogue_path: str) -> str:
@@ -41,6 +45,12 @@ def start(words: str, catalogue_path: str) -> str:
 _teams: dict[str, Any] = {}
 
 
+def warm() -> None:
+    """Reads the pack's data files (the phrases) before the page keeps the interpreter's memory
+    (static/js/engine.js), so that a start from that snapshot needs no file but the catalogue."""
+    phrases.load()
+
+
 def odds(pairs_json: str, lang: str) -> str:
     """The odds page's answer for a query string's (name, value) pairs: the result's HTML (the
     page's words and charts), the share code, and the API's numbers."""
@@ -51,9 +61,11 @@ def odds(pairs_json: str, lang: str) -> str:
             sequence = form.sequence
             if sequence is None:
                 problems = [calculator.page_error(e) for e in form.errors]
-                return json.dumps({"html": problems_html(problems), "code": ""}, ensure_ascii=False)
+                shown = {"html": problems_html(problems), "code": "", "form": filled(form, lang)}
+                return json.dumps(shown, ensure_ascii=False)
         else:
             sequence = calculator.read(query)
+            form = form_of(sequence)
     except OddsError as error:
         return json.dumps({"html": problems_html([calculator.page_error(error)]), "code": ""}, ensure_ascii=False)
     result = present(sequence, calculator.solve(sequence), lang)
@@ -61,6 +73,8 @@ def odds(pairs_json: str, lang: str) -> str:
         "code": sequence.code(),
         "html": result_html(result, skill_label(sequence.edition, "frenzy", lang)),
         "probability": result["probability"],
+        "fraction": result["fraction"],
+        "form": filled(form, lang),
         "api": calculator.api_payload({"c": sequence.code()}),
     }
     return json.dumps(payload, ensure_ascii=False)
@@ -100,6 +114,13 @@ def board(query_json: str, lang: str) -> str:
     except CodeError as error:
         return json.dumps({"error": messages.message(error, edition)}, ensure_ascii=False)
     return json.dumps(result, ensure_ascii=False)
+
+
+def board_page(edition: str, pairs_json: str, lang: str, base: str) -> str:
+    """The board page's answer for a query string's (name, value) pairs: the board, its status
+    line and the chosen player's answers (board/offline_html.py), links to `base`."""
+    found = board_answer(edition, PairsQuery(json.loads(pairs_json)), lang, base)
+    return json.dumps(found, ensure_ascii=False)
 
 
 def team_data(ruleset: str, slug: str) -> team_builder.TeamData | None:

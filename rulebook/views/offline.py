@@ -26,6 +26,7 @@ from ..http import HtmxHttpRequest
 from ..offline import engine_pack, pack
 from ..offline.search_index import offline_index
 from ..serving import public_page
+from ..vocab import BLOOD_BOWL_EDITIONS
 
 # Light and dark theme colours: the same as site.css's --surface (the header's background).
 THEME_LIGHT, THEME_DARK = "#ffffff", "#1e2126"
@@ -123,7 +124,8 @@ def _rulesets(lang: str) -> list[dict[str, Any]]:
     return found
 
 
-TOOL_STATICS = ("js/engine.js", "js/tutorial.js", "css/tutorial.css", "vendor/htmx/htmx-2.0.11.min.js")
+TOOL_STATICS: tuple[str, ...] = ("js/engine.js", "js/tutorial.js", "css/tutorial.css", "vendor/htmx/htmx-2.0.11.min.js")
+TOOL_STATICS += ("js/board.js", "css/board.css")  # the boards' pages
 RUNTIME = "vendor/pyodide-0.29.5/"
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.js", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
@@ -139,7 +141,8 @@ def tools_pack(lang: str) -> dict[str, Any]:
     statics = [*TOOL_STATICS, *(RUNTIME + name for name in RUNTIME_FILES)]
     words = len(json.dumps(engine_pack.engine_words(lang), ensure_ascii=False).encode())
     size = sum(map(_static_size, statics)) + len(engine_pack.engine_zip()) + words + len(engine_pack.catalogue(lang))
-    urls = [reverse("tutorial:odds"), *(static(name) for name in statics)]
+    urls = [reverse("tutorial:odds"), *(reverse("tutorial:board", args=[key]) for key in BLOOD_BOWL_EDITIONS)]
+    urls += [static(name) for name in statics]
     urls += [
         reverse(f"rulebook:{name}") for name in ("offline-engine", "offline-engine-words", "offline-engine-catalogue")
     ]

@@ -24,25 +24,73 @@
     return new Uint8Array(await response.arrayBuffer());
   }
 
+  // The interpreter's memory once the engine is imported, kept on the phone after the first start
+  // (Pyodide's memory snapshot): a later page starts from it instead of starting Python and
+  // importing the engine again. Keyed by the pack's digest, so a new engine makes a new one; kept
+  // only where the reader saved the tools.
+  const SNAPSHOTS = "rules-engine-snapshot";
+
+  async function snapshotKey(pack) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", pack));
+    const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+    return new URL(config.engine + ".snapshot-" + hex, location.href).href;
+  }
+
+  async function savedSnapshot(key) {
+    if (!("caches" in window) || !window.isSecureContext) return null;
+    const found = await caches.match(key, { cacheName: SNAPSHOTS });
+    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  }
+
+  async function keepSnapshot(pyodide, key) {
+    if (!("caches" in window) || !(await caches.has("rules-" + document.documentElement.lang + "-tools"))) return;
+    await caches.delete(SNAPSHOTS);
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(key, new Response(pyodide.makeMemorySnapshot(), { headers: { "Content-Type": "application/octet-stream" } }));
+  }
+
   // Pyodide, the pack and the language's words, once per page.
   function start() {
     if (engine) return engine;
     engine = (async function () {
       const started = performance.now();
-      const module = await import(config.engine);
+      const timings = {}; // milliseconds of each part of the start (bench/offline_odds.py prints them)
+      let mark = started;
+      const lap = (name) => {
+        const now = performance.now();
+        timings[name] = Math.round(now - mark);
+        mark = now;
+      };
       const runtime = config.engine.slice(0, config.engine.lastIndexOf("/") + 1);
-      const [pyodide, pack, words, catalogue] = await Promise.all([
-        module.loadPyodide({ indexURL: runtime, packages: [] }),
+      const [module, pack, words, catalogue] = await Promise.all([
+        import(config.engine),
         bytes(config.enginePack),
         fetch(config.engineWords, { credentials: "same-origin" }).then((r) => r.text()),
         bytes(config.engineCatalogue),
       ]);
-      pyodide.unpackArchive(pack, "zip", { extractDir: "/engine" });
+      lap("files");
+      const key = await snapshotKey(pack);
+      const snapshot = await savedSnapshot(key).catch(() => null);
+      lap("snapshot_read");
+      const options = snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: true };
+      const pyodide = await module.loadPyodide(Object.assign({ indexURL: runtime, packages: [] }, options));
+      lap("runtime");
+      // The file system is not in the snapshot, but the modules and the phrases read from the pack
+      // are: from a snapshot only the language's catalogue is written.
+      if (snapshot) pyodide.FS.mkdirTree("/engine");
+      else pyodide.unpackArchive(pack, "zip", { extractDir: "/engine" });
       pyodide.FS.writeFile("/engine/django.mo", catalogue);
-      pyodide.runPython("import sys; sys.path.insert(0, '/engine')");
+      lap("unpack");
+      if (!snapshot) {
+        pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import tutorial.phone; tutorial.phone.warm()");
+        lap("import");
+        await keepSnapshot(pyodide, key).catch(() => undefined);
+        lap("snapshot_write");
+      }
       const phone = pyodide.pyimport("tutorial.phone");
       phone.start(words, "/engine/django.mo");
-      window.RulesEngine = { phone: phone, startMs: performance.now() - started };
+      lap("install");
+      window.RulesEngine = { phone: phone, startMs: performance.now() - started, timings: timings, snapshot: !!snapshot };
       return phone;
     })();
     return engine;
@@ -69,6 +117,8 @@
       template.innerHTML = found.html; // written and escaped by tutorial/odds/offline_html.py
       status.remove();
       box.appendChild(template.content);
+      if (found.form) fillForm(found.form);
+      summarise(found);
       box.dataset.answered = found.code;
       box.dataset.answerMs = String(Math.round(performance.now() - t0));
       document.dispatchEvent(new CustomEvent("engine:answered", { detail: found }));
@@ -78,6 +128,83 @@
     } finally {
       box.removeAttribute("aria-busy");
     }
+  }
+
+  // The odds page's line above the answer says the link's chance; the step cards under it hold the
+  // saved page's own sequence, so they are hidden (the whole form below is the link's).
+  function summarise(found) {
+    const line = document.querySelector("#odds-summary .odds-sticky__line");
+    if (line) line.textContent = found.probability ? found.probability + (found.fraction ? " (" + found.fraction + ")" : "") : "";
+    document.querySelectorAll("#odds-builder .odds-settings, #odds-builder .odds-build, #odds-builder .odds-cards").forEach((node) => {
+      node.hidden = true;
+    });
+  }
+
+  // A row of the form for step n, copied from the last one (the saved page has the example's rows).
+  function addRow(list, n) {
+    const row = list.lastElementChild.cloneNode(true);
+    row.querySelectorAll("[id], [name], [for], [aria-describedby]").forEach((node) => {
+      ["id", "name", "for", "aria-describedby"].forEach((attribute) => {
+        const value = node.getAttribute(attribute);
+        if (value && attribute !== "aria-describedby") node.setAttribute(attribute, value.replace(/\d+/, String(n)));
+        else if (value) node.setAttribute(attribute, value.replace(/^v\d+-/, "v" + n + "-"));
+      });
+    });
+    const label = row.querySelector(".odds-row__kind label");
+    if (label) label.textContent = label.textContent.replace(/\d+/, String(n));
+    list.appendChild(row);
+    return row;
+  }
+
+  function setField(form, name, value) {
+    form.querySelectorAll('[name="' + name + '"]').forEach((input) => {
+      if (input.type === "checkbox" || input.type === "radio") input.checked = Array.isArray(value) ? value.includes(input.value) : input.value === String(value);
+      else input.value = value;
+    });
+  }
+
+  function setError(id, text) {
+    const node = document.getElementById(id);
+    if (node) node.textContent = text || "";
+  }
+
+  // The whole form: the link's players, skills and rows, as tutorial/odds/form_view.py gives them.
+  // Offline the form is answered here, in place, with the address following it: a copy of the form
+  // without htmx, whose requests would go to the network.
+  function fillForm(data) {
+    const saved = document.querySelector("form.odds-form");
+    if (!saved) return;
+    const form = saved.cloneNode(true);
+    ["hx-get", "hx-target", "hx-swap", "hx-trigger"].forEach((name) => form.removeAttribute(name));
+    saved.replaceWith(form);
+    form.addEventListener("submit", (event) => {
+      event.preventDefault(); // answered in place: the engine is already running
+      history.pushState(null, "", location.pathname + "?" + new URLSearchParams(new FormData(form)).toString());
+      answer().then(() => document.getElementById("odds-result-heading")?.scrollIntoView());
+    });
+    setField(form, "edition", data.edition);
+    setField(form, "team_reroll", data.team);
+    data.players.forEach((p) => {
+      const skills = form.querySelector('[name="pn' + p.slot + '"]').closest(".odds-player").querySelector(".odds-skills");
+      skills.replaceChildren(...p.choices.map(([slug, name, checked]) => {
+        const label = Object.assign(document.createElement("label"), { className: "odds-choice" });
+        label.append(Object.assign(document.createElement("input"), { type: "checkbox", name: "ps" + p.slot, value: slug, checked: checked }), " " + name);
+        return label;
+      }));
+      skills.closest("details").querySelector("summary").textContent = p.summary;
+      ["pn", "pl", "pst", "pag", "pma"].forEach((key, i) => setField(form, key + p.slot, [p.name, p.loner, p.st, p.ag, p.ma][i]));
+      setError("pn" + p.slot + "-error", p.error);
+    });
+    const list = form.querySelector(".odds-steps");
+    while (list.children.length > data.rows.length) list.lastElementChild.remove();
+    data.rows.forEach((row) => {
+      if (!form.querySelector('[name="k' + row.n + '"]')) addRow(list, row.n);
+      const who = form.querySelector('[name="w' + row.n + '"]');
+      who.replaceChildren(...data.who.map(([slot, name]) => new Option(name, slot)));
+      const values = { w: row.who, k: row.kind, pk: row.kind, v: row.value, g: row.goal, o: row.options, c: row.conditional ? "1" : "" };
+      Object.keys(values).forEach((key) => setField(form, key + row.n, values[key]));
+      setError("v" + row.n + "-error", row.error);
+    });
   }
 
   // The builder: the saved page's fields and sums, filled with the phone's pricing of the link.
@@ -119,6 +246,84 @@
     }
   }
 
+  function fragment(markup) {
+    const template = document.createElement("template");
+    template.innerHTML = markup; // written and escaped by tutorial/board/offline_html.py
+    return template.content;
+  }
+
+  // The board: the saved page's live part redrawn for the link's position. Its tools, arrows and
+  // forms hold the saved page's own position, so they are hidden. A tap on the pitch or a link of
+  // the answer is answered here, in place (the address follows), without starting the engine again.
+  async function board() {
+    box.setAttribute("aria-busy", "true");
+    const status = document.getElementById("board-status");
+    if (status) status.textContent = config.computing || "";
+    try {
+      const phone = await start();
+      const t0 = performance.now();
+      const lang = document.documentElement.lang;
+      const found = JSON.parse(phone.board_page(config.ruleset, pairs(location.search), lang, location.pathname));
+      if (found.changed) history.replaceState(null, "", location.pathname + "?" + found.query);
+      box.querySelectorAll(".engine-error").forEach((node) => node.remove());
+      box.querySelectorAll(".form-message, .board-tools, .board-pan, .board-hint, .board-forms").forEach((node) => {
+        node.hidden = true;
+      });
+      if (found.error) {
+        const message = Object.assign(document.createElement("div"), { className: "form-message engine-error" });
+        message.setAttribute("role", "alert");
+        [found.error, found.error_note].forEach((text) => message.appendChild(Object.assign(document.createElement("p"), { textContent: text })));
+        box.prepend(message);
+      }
+      if (!box.querySelector(".engine-status")) {
+        const note = Object.assign(document.createElement("p"), { className: "hint engine-status", textContent: config.offlineNote || "" });
+        box.querySelector(".board-pane").prepend(note);
+      }
+      box.querySelector("svg.board-map").replaceWith(fragment(found.svg));
+      const figure = box.querySelector(".board-figure");
+      figure.querySelector("figcaption")?.remove();
+      if (found.legend.length) {
+        const list = Object.assign(document.createElement("ul"), { className: "legend" });
+        found.legend.forEach(([css, label]) => {
+          const item = document.createElement("li");
+          item.append(Object.assign(document.createElement("span"), { className: "swatch swatch--" + css }), label);
+          list.appendChild(item);
+        });
+        figure.appendChild(document.createElement("figcaption")).appendChild(list);
+      }
+      document.getElementById("board-answer").replaceChildren(fragment(found.answer));
+      if (status) status.textContent = found.status;
+      box.dataset.answered = found.query;
+      box.dataset.answerMs = String(Math.round(performance.now() - t0));
+    } catch (error) {
+      if (status) status.textContent = config.engineFailed || String(error);
+    } finally {
+      box.removeAttribute("aria-busy");
+    }
+  }
+
+  // A link to this same page (another position or view) answered in place once the engine runs.
+  function answerInPlace(show) {
+    box.addEventListener("click", (event) => {
+      const link = event.target.closest("a[href]");
+      if (!link || !window.RulesEngine || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      const url = new URL(link.getAttribute("href"), location.href);
+      if (url.origin !== location.origin || url.pathname !== location.pathname) return;
+      event.preventDefault();
+      const cell = link.getAttribute("data-cell");
+      history.pushState(null, "", url.pathname + url.search);
+      show().then(() => {
+        const again = cell && box.querySelector('.board-map a[data-cell="' + cell + '"]');
+        (again || document.getElementById("board-status"))?.focus({ preventScroll: !!again });
+      });
+    });
+    window.addEventListener("popstate", () => show());
+  }
+
   if (config.tool === "roster") roster();
-  else answer();
+  else if (config.tool === "board") board().then(() => answerInPlace(board));
+  else {
+    answer();
+    window.addEventListener("popstate", () => answer());
+  }
 })();

@@ -190,6 +190,14 @@ def test_a_first_visit_downloads_nothing_before_the_reader_chooses(site: str, ph
 
 ODDS_LINK = "/es/odds/?c=bb2025;rr1;dodge:3,block:2d,armour:9"
 ROSTER_LINK = "/es/bb2025/teams/human/builder/?n-lineman=6&n-blitzer=2&n-catcher=2&n-thrower=1"
+ODDS_FORM_LINK = "/es/odds/?c=bb2025;rr1;p=block,dodge;dodge:3,gfi:2,block:2d,armour:9,pickup:4"
+BOARD_LINK = "/es/bb2025/board/?b=1_r10_A4k8.73349.block_A5m10.633-9_A6n9.633-9_B7l8.62348.dodge&p=A4&t=l8"
+
+
+def big_answers(markup: str) -> list[str]:
+    """The board answer's headline chances ("Defensor derribado: 55,6 %"), as the page shows them."""
+    found = re.findall(r'<p class="answer__big">(.*?)</p>', markup, re.S)
+    return [re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", "", f))).strip() for f in found]
 
 
 def exact_chance(text: str) -> str:
@@ -200,13 +208,18 @@ def exact_chance(text: str) -> str:
 
 
 def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
-    """A fresh phone saves its edition and the tools, goes offline, and opens an odds share code
-    and a roster link: the phone's engine shows the server's answer (read online first)."""
+    """A fresh phone saves its edition and the tools, goes offline, and opens an odds share code,
+    a roster link and a board position: the phone's engine shows the server's answer (read online
+    first), and the odds form shows the link's sequence."""
     # The server's answers, asked past the service worker (which may answer a slow server with the
     # saved copy and the phone's engine).
     odds_html = phone.request.get(site + ODDS_LINK).text()  # type: ignore[attr-defined]
     online_odds = exact_chance(html.unescape(re.sub(r"<[^>]+>", "", odds_html)))
     roster_html = phone.request.get(site + ROSTER_LINK).text()  # type: ignore[attr-defined]
+    board_html = phone.request.get(site + BOARD_LINK).text()  # type: ignore[attr-defined]
+    online_board = big_answers(board_html)
+    status = re.search(r'id="board-status"[^>]*>(.*?)</p>', board_html, re.S)
+    assert online_board and status
     spent = re.search(r'data-shown="spent">([^<]+)<', roster_html)
     assert spent
     online_spent = html.unescape(spent[1])
@@ -224,4 +237,24 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     page.locator("#builder-result[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
     assert page.locator('input[name="n-lineman"]').input_value() == "6"  # type: ignore[attr-defined]
     assert page.locator('[data-shown="spent"]').inner_text() == online_spent  # type: ignore[attr-defined]
+    # The odds page's whole form shows the link's sequence, not the saved page's example.
+    page.goto(site + ODDS_FORM_LINK)  # type: ignore[attr-defined]
+    page.locator("#odds-result[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
+    rows = [page.locator(f'[name="k{n}"]').input_value() for n in range(1, 6)]  # type: ignore[attr-defined]
+    assert rows == ["dodge", "gfi", "block", "armour", "pickup"]
+    assert page.locator('[name="v4"]').input_value() == "AV9"  # type: ignore[attr-defined]
+    assert page.locator('[name="ps1"][value="block"]').is_checked()  # type: ignore[attr-defined]
+    # The board: the link's position and the engine's answers, worked out on the phone.
+    page.goto(site + BOARD_LINK)  # type: ignore[attr-defined]
+    page.locator("#board-live[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
+    shown = page.locator("#board-answer .answer__big").all_inner_texts()  # type: ignore[attr-defined]
+    assert [re.sub(r"\s+", " ", text).strip() for text in shown] == online_board
+    assert page.locator("#board-status").inner_text() == html.unescape(status[1]).strip()  # type: ignore[attr-defined]
+    assert page.locator(".board-map a[data-cell]").count() > 40  # type: ignore[attr-defined]
+    assert page.evaluate("window.RulesEngine.snapshot")  # type: ignore[attr-defined]  # a later page starts from the snapshot
+    # A tap on the pitch is answered in place by the running engine (no new page), the address following.
+    page.evaluate("window.keptPage = true")  # type: ignore[attr-defined]
+    page.locator('.board-map a[data-cell="k9"]').click()  # type: ignore[attr-defined]
+    expect(page.locator("#board-status")).to_contain_text("k9")  # type: ignore[attr-defined]
+    assert "t=k9" in page.url and page.evaluate("window.keptPage === true")  # type: ignore[attr-defined]
     phone.set_offline(False)  # type: ignore[attr-defined]

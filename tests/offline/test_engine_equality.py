@@ -1,8 +1,9 @@
 """The phone's engine gives the server's answers: the offline pack (manage.py build_offline_engine)
 runs under Pyodide in Node (tests/offline/run_engine.mjs, one start for the module), on a seeded
-set of random share codes, board positions and rosters per edition, and every answer is compared
-with the server's own function for that page or API, exact fractions and words alike (Spanish, so
-that numbers are written with the locale's symbols on both sides).
+set of random share codes, board positions (the API's answers and the page's board) and rosters per
+edition, and every answer is compared with the server's own function for that page or API, exact
+fractions and words alike (Spanish, so that numbers are written with the locale's symbols on both
+sides).
 
 Node is needed (CI installs it in .ci/run); without it the tests skip, unless REQUIRE_BROWSER is
 set, where they fail."""
@@ -23,8 +24,10 @@ from django.core.management import call_command
 from django.utils import translation
 
 from rulebook import rosters, selectors
+from rulebook.portable.queries import PairsQuery
 from tutorial.board.answers import answer
 from tutorial.board.code import CodeError, format_code, parse_square
+from tutorial.board.offline_html import board_answer
 from tutorial.board.payload import answer_data, players, read_position
 from tutorial.odds import calculator
 from tutorial.odds.answer import present
@@ -116,6 +119,14 @@ def server_board(query: dict[str, str]) -> dict[str, Any]:
     return out
 
 
+def server_board_page(edition: str, pairs_json: str, lang: str, base: str) -> dict[str, Any]:
+    """The board page's live part as the server draws it (tests/tutorial/board/test_offline_page.py
+    shows it is the page's own)."""
+    with translation.override(lang):
+        found = board_answer(edition, PairsQuery(json.loads(pairs_json)), lang, base)
+    return dict(json.loads(json.dumps(found)))  # as JSON carries it (tuples become lists)
+
+
 def server_roster(team: Any, pairs: list[list[str]]) -> dict[str, Any]:
     from django.http import QueryDict
 
@@ -158,6 +169,10 @@ def cases(django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory) -> d
                 query = random_board(rng, edition)
                 requests.append({"fn": "board", "args": [json.dumps(query), LANG], "kind": "board", "case": query})
                 expected.append(server_board(query))
+                pairs = [["b", query["board"]], ["p", query["player"]], ["t", query["target"]]]
+                args = [edition, json.dumps(pairs), LANG, f"/{LANG}/{edition}/board/"]
+                requests.append({"fn": "board_page", "args": args, "kind": "board_page", "case": query})
+                expected.append(server_board_page(*args))
             teams = selectors.teams_with_rosters(selectors.ruleset_or_404(edition))
             for _ in range(ROSTERS):
                 team = rng.choice(teams)
@@ -198,6 +213,12 @@ def test_the_phone_gives_the_servers_board_answers_for_random_positions(cases: d
     assert _compare(cases, "board") == BOARDS * len(EDITIONS)
     answered = [s for r, s in zip(cases["requests"], cases["expected"], strict=True) if r["kind"] == "board"]
     assert sum("reach" in s for s in answered) > BOARDS // 2
+
+
+def test_the_phone_draws_the_servers_board_page_for_random_positions(cases: dict[str, Any]) -> None:
+    assert _compare(cases, "board_page") == BOARDS * len(EDITIONS)
+    answered = [s for r, s in zip(cases["requests"], cases["expected"], strict=True) if r["kind"] == "board_page"]
+    assert sum("answer__big" in s["answer"] for s in answered) > BOARDS // 2
 
 
 def test_the_phone_prices_random_rosters_as_the_server(cases: dict[str, Any]) -> None:

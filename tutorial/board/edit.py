@@ -72,7 +72,7 @@ class Profile:
 Roster = Callable[[str], Profile | None]
 
 
-def _no_roster(value: str) -> Profile | None:
+def no_roster(value: str) -> Profile | None:
     return None
 
 
@@ -81,7 +81,7 @@ def _no_roster(value: str) -> Profile | None:
 SetUp = Callable[[Position, str, str], Position]
 
 
-def _no_set_up(position: Position, team: str, roster: str) -> Position:
+def no_set_up(position: Position, team: str, roster: str) -> Position:
     raise CodeError("no_player", player=team)
 
 
@@ -152,8 +152,8 @@ def apply(
     position: Position,
     view: View,
     query: Mapping[str, str],
-    roster: Roster = _no_roster,
-    set_up: SetUp = _no_set_up,
+    roster: Roster = no_roster,
+    set_up: SetUp = no_set_up,
 ) -> tuple[Position, View]:
     """The position and view after the action in `query` (`do=`); CodeError if it cannot be.
     `roster` looks up the positional a new player may come from (pos=), `set_up` places a team
@@ -223,7 +223,7 @@ def next_number(position: Position, team: str) -> int:
 
 
 def _add(
-    position: Position, view: View, team: str, cell: Cell, query: Mapping[str, str], roster: Roster = _no_roster
+    position: Position, view: View, team: str, cell: Cell, query: Mapping[str, str], roster: Roster = no_roster
 ) -> tuple[Position, View]:
     """A new player of `team` on an empty square: the next free number, and the characteristics
     and skills of the roster's positional the form names (pos=) or else a lineman's, with any

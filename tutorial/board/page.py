@@ -5,38 +5,35 @@ in the reader's language: the board, the answers for the chosen player, the form
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field, replace
-from fractions import Fraction
+from dataclasses import dataclass, field
 from typing import Any
 
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
-from rulebook.formatting import pct
-from rulebook.http import QueryError
-
-from ..shared import phrases
-from ..shared.values import Pct
-from . import answerlinks, drawing, edit, messages, rosters, words
-from .actions import action_panel, action_status, best_path
-from .answers import Answer, answer
+from . import answerlinks, drawing, edit, rosters, words
+from .actions import action_panel
 from .code import (
     COLUMNS,
     MAX_TEAM_REROLLS,
-    Cell,
-    CodeError,
     Position,
-    check,
-    format_code,
     square_name,
 )
 from .edit import View
 from .examples import board_url, examples
 from .panels import answer_panels
-from .payload import read_position
-
-EDITION_NAMES = {"lrb6": gettext_lazy("Blood Bowl classic"), "bb2025": gettext_lazy("Blood Bowl 2025")}
+from .scene import (
+    EDITION_NAMES,
+    Rosters,
+    blocks_there,
+    draw,
+    fit_zoom,
+    legend,
+    position_lines,
+    read_state,
+    replace_view,
+    status_line,
+)
 
 
 @dataclass
@@ -57,97 +54,42 @@ class Board:
     narrowed: bool = False  # the zoom asked for was wider than that
 
 
+def content_rosters(edition: str) -> Rosters:
+    """The edition's rosters from the content: positionals' profiles, set-ups and names."""
+    return Rosters(
+        profile=lambda value: rosters.profile(edition, value),
+        set_up=lambda at, team, roster: rosters.set_up(edition, at, team, roster),
+        check=rosters.check_positionals,
+        name=rosters.piece_name,
+    )
+
+
 def build(edition: str, query: Mapping[str, str], lang: str) -> Board:
     """The page for this query; .redirect is set when the query asked for a change."""
-    raw = query.get("b") or ""
-    error = ""
-    note = ""
-    try:
-        position = rosters.check_positionals(read_position(edition, raw))
-    except CodeError as problem:
-        error, position = messages.message(problem, edition), Position(edition)
-        note = _("The board below starts empty instead.")
-    view = edit.read_view(query, position)
-    if "do" in query and not error:
-        try:
-            changed, new_view = edit.apply(
-                position,
-                view,
-                query,
-                lambda value: rosters.profile(edition, value),
-                lambda at, team, roster: rosters.set_up(edition, at, team, roster),
-            )
-            rosters.check_positionals(check(changed, words.known_skills(edition)))
-        except CodeError as problem:
-            error = messages.message(problem, edition)
-        except QueryError as problem:
-            error = messages.message(CodeError("bad_choice", field=problem.param), edition)
-        else:
-            code = format_code(changed)
-            return Board(
-                edition,
-                lang,
-                code,
-                changed,
-                new_view,
-                redirect=board_url(edition, lang, edit.view_query(code, new_view)),
-            )
-    if error and not note:
-        note = _("The board below is the position before that change.")
-    code = format_code(position)
-    widest = drawing.widest_zoom(len(code))
-    narrowed = view.zoom > widest
-    if narrowed:
-        view = replace(view, zoom=widest)
+    state = read_state(edition, query, content_rosters(edition))
+    if state.changed:
+        return Board(
+            edition, lang, state.code, state.position, state.view, redirect=board_url(edition, lang, state.query())
+        )
+    position, error, note, code = state.position, state.error, state.error_note, state.code
+    view, widest = fit_zoom(state.view, code)
+    narrowed = view.zoom < state.view.zoom
     page = Board(edition, lang, code, position, view, error=error, error_note=note, widest=widest, narrowed=narrowed)
     _fill(page)
     return page
 
 
-def _pct(p: Fraction) -> str:
-    return pct(p)
-
-
 def _fill(page: Board) -> None:
     position, view, edition, lang = page.position, page.view, page.edition, page.lang
     other = next(key for key in EDITION_NAMES if key != edition)
-    chosen = position.piece(view.player or "")
-    result: Answer | None = answer(position, chosen.id, view.target) if chosen else None
-    crop = drawing.window(
-        view.zoom, view.origin, chosen.square if chosen else None, [p.square for p in position.pieces]
-    )
-    # Links keep the window where it is, so a tap never moves the board under the finger.
-    here = replace_view(view, origin=(crop.x0, crop.y0))
 
     def url(v: View, **extra: str) -> str:
         return board_url(edition, lang, edit.view_query(page.code, v, **extra))
 
-    def tap(cell: Cell) -> str:
-        if view.zoom == 3:  # the whole pitch: a tap zooms in there
-            return url(replace_view(view, zoom=1, origin=_centred(cell)))
-        return url(here, do="tap", sq=square_name(cell))
-
-    page.svg = mark_safe(
-        drawing.board_svg(
-            drawing.Drawing(
-                position=position,
-                answer=result,
-                crop=crop,
-                zoom=view.zoom,
-                show=view.show,
-                target=view.target,
-                chosen=chosen.id if chosen else None,
-                tap_url=tap,
-                square_label=lambda cell: _square_label(position, result, cell, lang),
-                pct=_pct,
-                title=_("Board: %(edition)s") % {"edition": str(EDITION_NAMES[edition])},
-                desc=" ".join(position_lines(position, lang)) or _("An empty pitch."),
-                action_path=best_path(position, chosen.id, view.target, view.ask)
-                if chosen and result and not _blocks_there(result, view)
-                else (),
-            )
-        )
-    )
+    named = content_rosters(edition)
+    scene = draw(position, view, lang, url, named)
+    result, chosen, crop, here = scene.result, scene.chosen, scene.crop, scene.here
+    page.svg = mark_safe(scene.svg)
     tools = [
         ("select", _("Choose"), ""),
         ("target", _("Aim"), ""),
@@ -185,22 +127,22 @@ def _fill(page: Board) -> None:
             {"key": key, "label": label, "url": url(replace_view(here, show=key)), "current": view.show == key}
             for key, label in (("reach", _("Where he can get")), ("pass", _("Pass ranges")))
         ],
-        "status": _status_line(position, view, result, lang),
+        "status": status_line(position, view, result, lang, named),
         "panels": answerlinks.named(answer_panels(position, view, result, lang, url, here), position, lang)
         if result and chosen
         else None,
         "action": answerlinks.with_links(action_panel(position, chosen.id, view.target, lang, view.ask), here, url)
-        if result and chosen and not _blocks_there(result, view)
+        if result and chosen and not blocks_there(result, view)
         else None,
         "chosen": chosen,
         "hidden": _hidden(page.code, here),
         "columns": [(c, c) for c in COLUMNS],
         "rows": [(str(r), str(r)) for r in range(1, 16)],
-        "positions": position_lines(position, lang),
+        "positions": position_lines(position, lang, named),
         "code": page.code,
         "share_url": url(replace_view(view, tool="select", origin=None)),
         "empty_url": board_url(edition, lang),
-        "legend": _legend(view, result),
+        "legend": legend(view, result),
         "form_action": board_url(edition, lang),
         "weathers": words.weather_choices(edition, lang),
         "positional_groups": rosters.choices(edition, lang),
@@ -217,15 +159,6 @@ def _fill(page: Board) -> None:
         "other_edition_url": board_url(other, lang),
         "other_edition_label": _("The board for %(edition)s") % {"edition": str(EDITION_NAMES[other])},
     }
-
-
-def replace_view(view: View, **changes: Any) -> View:
-    return replace(view, **changes)
-
-
-def _centred(cell: Cell) -> Cell:
-    cols, rows = drawing.WINDOWS[1]
-    return (cell[0] - cols // 2, cell[1] - rows // 2)
 
 
 def _hidden(code: str, view: View) -> list[tuple[str, str]]:
@@ -274,110 +207,3 @@ def _tool_hint(view: View, chosen: bool) -> str:
         "remove": _("Tap a player to take him off the pitch."),
     }
     return hints[view.tool]
-
-
-def _square_label(position: Position, result: Answer | None, cell: Cell, lang: str) -> str:
-    parts = [square_name(cell)]
-    piece = position.at(cell)
-    if piece is not None:
-        parts.append(
-            f"{rosters.piece_name(position, piece, lang)}, {words.status_name(position.edition, lang, piece.status)}"
-        )
-    if position.ball == cell:
-        parts.append(_("ball"))
-    if result is not None and cell in result.reach:
-        parts.append(Pct(result.reach[cell]).format(lang))
-    return ", ".join(parts)
-
-
-def position_lines(position: Position, lang: str) -> list[str]:
-    """The position in words (the picture's text alternative)."""
-    edition = position.edition
-    lines = []
-    for piece in position.pieces:
-        skills = ", ".join(words.piece_skill_name(edition, lang, piece, s) for s in piece.skills)
-        line = _("%(player)s on %(square)s: %(stats)s") % {
-            "player": rosters.piece_name(position, piece, lang),
-            "square": square_name(piece.square),
-            "stats": words.stats_line(edition, lang, piece),
-        }
-        if piece.status != "standing":
-            line += f"; {words.status_name(edition, lang, piece.status)}"
-        if skills:
-            line += f"; {skills}"
-        lines.append(line)
-    if position.ball is not None:
-        holder = position.at(position.ball)
-        if holder is not None:
-            lines.append(_("%(player)s holds the ball.") % {"player": holder.id})
-        else:
-            lines.append(_("The ball is on %(square)s.") % {"square": square_name(position.ball)})
-    return lines
-
-
-def _blocks_there(result: Answer, view: View) -> bool:
-    """The tapped square holds an opponent he can block where he stands: the block card answers."""
-    return any(b.square == view.target for b in result.blocks)
-
-
-def _status_line(position: Position, view: View, result: Answer | None, lang: str) -> str:
-    if result is None:
-        if not position.pieces:
-            return _("The pitch is empty: add players with the buttons above, or open an example.")
-        return _("Choose a player to see where he can get, his blocks and his passes.")
-    chosen = position.piece(result.player)
-    name = rosters.piece_name(position, chosen, lang) if chosen else result.player
-    line = _("%(player)s chosen.") % {"player": name}
-    if view.target is None:
-        return line + " " + _("Tap a square to ask about it.")
-    asked = "" if _blocks_there(result, view) else action_status(position, result.player, view.target, lang, view.ask)
-    if asked:
-        return line + " " + asked
-    target = square_name(view.target)
-    if result.route is not None:
-        return (
-            line
-            + " "
-            + _("%(square)s: %(chance)s to get there.")
-            % {
-                "square": target,
-                "chance": Pct(result.route.probability).format(lang),
-            }
-        )
-    block = next((b for b in result.blocks if b.square == view.target), None)
-    if block is not None:
-        return (
-            line
-            + " "
-            + _("Block on %(player)s: %(chance)s to knock him down.")
-            % {
-                "player": block.defender,
-                "chance": Pct(block.knocked_down).format(lang),
-            }
-        )
-    if result.pass_target is not None and result.pass_target.band is not None:
-        return (
-            line
-            + " "
-            + _("Pass to %(square)s: %(band)s.")
-            % {
-                "square": target,
-                "band": phrases.phrase(result.pass_target.band, lang, position.edition),
-            }
-        )
-    return line + " " + _("%(square)s is out of his reach this turn.") % {"square": target}
-
-
-def _legend(view: View, result: Answer | None) -> list[tuple[str, str]]:
-    if result is None:
-        return []
-    if view.show == "pass":
-        return [
-            ("band", _("Shading from dark to light: quick pass, short pass, long pass, long bomb")),
-            ("interceptor", _("Outlined: opponents who could intercept a pass to the tapped square")),
-        ]
-    return [
-        ("heat", _("Numbers: his chance of reaching each square this turn (darker: likelier)")),
-        ("arrow", _("Arrow: the best path to the tapped square")),
-        ("push", _("Dashed squares: where the tapped opponent can be pushed")),
-    ]

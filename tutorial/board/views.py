@@ -27,6 +27,9 @@ def board(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     if built.redirect:
         return HttpResponseRedirect(built.redirect, status=303)
     context = {"board": built, **built.context, "htmx_swap": bool(request.htmx)}
+    context["answered_query"] = request.META.get(
+        "QUERY_STRING", ""
+    )  # static/js/engine.js: a saved copy answers another
     template = "tutorial/board.html#board-live" if request.htmx else "tutorial/board.html"
     return render(request, template, context, status=400 if built.error else 200)
 

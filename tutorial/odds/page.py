@@ -11,78 +11,15 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
-from rulebook import notation
-from rulebook.engine import OFFERED_SKILLS, get_edition, in_edition, opponent_skills
-
 from . import builder, calculator, helper
 from .answer import present
 from .classic import OddsError
 from .code import Sequence, parse_code
-from .form import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, padded, read_form
-from .labels import GOAL_LABELS, calculator_rush_term, content_slug, kind_label, player_label, skill_label, step_label
+from .form import FORM_PARAMS, SLOTS, Form, form_of, has_form, read_form
+from .form_view import choices as _choices
+from .labels import step_label
 
 EXAMPLE = "dodge:3,gfi:2,pickup:3"
-# The skills a player's box offers, in the engine's order (an edition shows those it has).
-SKILL_ORDER = OFFERED_SKILLS
-BLOCK_WORDS = opponent_skills("block")  # the defender's skills a block row offers
-DODGE_WORDS = opponent_skills("dodge")
-VICTIM_WORDS = opponent_skills("armour")
-
-
-def edition_skills(edition: str) -> list[str]:
-    return list(in_edition(edition, SKILL_ORDER))
-
-
-def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
-    skills = edition_skills(edition)
-    names = {s: skill_label(edition, s, lang) for s in skills}
-    players = []
-    for slot in form.players:
-        chosen = {s if s != "claws" else "claw" for s in slot["skills"]}
-        error = slot["error"]
-        players.append(
-            {
-                **slot,
-                "error": calculator.page_error(error) if isinstance(error, OddsError) else "",
-                "choices": [(content_slug(edition, s), names[s], s in chosen) for s in skills],
-                "summary": ", ".join(names[s] for s in skills if s in chosen),
-            }
-        )
-    rows = []
-    for row in padded(form.rows):
-        error = row["error"]
-        rows.append({**row, "error": calculator.page_error(error) if isinstance(error, OddsError) else ""})
-    named = ("frenzy", "shadowing", "tentacles", "break-tackle", "loner", "diving-tackle")
-    words: dict[str, Any] = {s.replace("-", "_"): skill_label(edition, s, lang) for s in named}
-    words["loner"] = notation.without_placeholder(words["loner"])  # "Loner (X+)" in 2025
-    abbreviations = notation.abbreviations(edition, lang)
-    words |= {key: abbreviations[key] for key in ("st", "ag", "ma")}
-    words |= {
-        "block": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in BLOCK_WORDS],
-        "dodge": [(content_slug(edition, s), skill_label(edition, s, lang)) for s in DODGE_WORDS],
-        "victim": [
-            (content_slug(edition, s), skill_label(edition, s, lang)) for s in in_edition(edition, VICTIM_WORDS)
-        ],
-    }
-    return {
-        "words": words,
-        "players": players,
-        "rows": rows,
-        "kinds": [
-            {
-                "value": k,
-                "label": kind_label(k, edition, lang),
-                "default": default_text(k, edition),
-                "names": sorted((key, calculator_rush_term(key, lang)) for key in calculator.EDITIONS)
-                if k == "gfi"
-                else [],
-            }
-            for k in FORM_KINDS
-        ],
-        "goals": [(g, str(label)) for g, label in GOAL_LABELS.items()],
-        "loner_choices": get_edition(edition).loner_targets,
-        "who_choices": [(str(p["slot"]), player_label(p["name"])) for p in form.players],
-    }
 
 
 def marked_safe(result: dict[str, Any]) -> dict[str, Any]:
