@@ -1,6 +1,7 @@
-"""The links an answer on the board page carries: the odds calculator with the same rolls (the
-share code oddslink.py writes), the other question about the same team-mate (a pass instead of a
-hand-off, and back), and the answer's player named by his positional."""
+"""The links an answer on the board carries: the odds calculator with the same rolls (the share
+code oddslink.py writes), the other question about the same team-mate (a pass instead of a
+hand-off, and back). Django-free: the page and the phone offline (offline_html.py) give the same
+links."""
 
 from __future__ import annotations
 
@@ -9,12 +10,9 @@ from dataclasses import replace
 from typing import Any
 from urllib.parse import urlencode
 
-from django.urls import reverse
-from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
+from rulebook.portable.i18n import gettext as _
+from rulebook.portable.i18n import gettext_lazy
 
-from . import rosters
-from .code import Position
 from .edit import View
 
 ODDS_NOTES = {  # where the calculator's question differs from the board's (oddslink.py)
@@ -25,11 +23,13 @@ ODDS_NOTES = {  # where the calculator's question differs from the board's (odds
 }
 
 
-def with_links(panel: dict[str, Any] | None, here: View, url: Callable[[View], str]) -> dict[str, Any] | None:
-    """The answer links to the odds calculator with the same rolls, and a hand-off's or a pass's
-    to the other question about the same team-mate."""
+def with_links(
+    panel: dict[str, Any] | None, here: View, url: Callable[[View], str], odds_path: str
+) -> dict[str, Any] | None:
+    """The answer links to the odds calculator (at `odds_path`) with the same rolls, and a
+    hand-off's or a pass's to the other question about the same team-mate."""
     if panel is not None and panel.get("odds_code"):
-        panel["odds_url"] = reverse("tutorial:odds") + "?" + urlencode({"c": panel["odds_code"]}, safe=";,:/=.")
+        panel["odds_url"] = odds_path + "?" + urlencode({"c": panel["odds_code"]}, safe=";,:/=.")
         panel["odds_note"] = ODDS_NOTES.get(panel["kind"], "")
     if panel is None or panel["kind"] not in ("pass", "handoff"):
         return panel
@@ -37,11 +37,3 @@ def with_links(panel: dict[str, Any] | None, here: View, url: Callable[[View], s
     label = _("Ask a hand-off to him instead") if other == "handoff" else _("Ask a pass to him instead")
     panel["switch"] = {"label": label, "url": url(replace(here, ask=other))}
     return panel
-
-
-def named(panels: dict[str, Any], position: Position, lang: str) -> dict[str, Any]:
-    """The answer's player named by his positional when he has one ("Human Blitzer #4")."""
-    piece = position.piece(panels["player"]["id"])
-    if piece is not None:
-        panels["player"]["name"] = rosters.positional_label(position, piece, lang)
-    return panels

@@ -12,7 +12,7 @@ from typing import Any
 from rulebook.portable.i18n import gettext as _
 from rulebook.portable.i18n import ngettext
 
-from . import edit
+from . import answerlinks, edit
 from .actions import action_panel
 from .edit import View
 from .panels import answer_panels
@@ -66,6 +66,13 @@ def _action(action: dict[str, Any]) -> str:
         if action["others"]:
             others = ", ".join(f"{square} {chance}" for square, chance in action["others"])
             parts.append(f"<p>{_e(_('Other squares:'))} {_e(others)}</p>")
+    if action.get("odds_url"):
+        note = f' <span class="note">{_e(action["odds_note"])}</span>' if action.get("odds_note") else ""
+        link = f'<a data-key="odds-link" href="{_e(action["odds_url"])}">{_e(_("Open in the odds calculator"))}</a>'
+        parts.append(f"<p>{link}{note}</p>")
+    if action.get("switch"):
+        switch = action["switch"]
+        parts.append(f'<p><a data-key="ask-switch" href="{_e(switch["url"])}">{_e(switch["label"])}</a></p>')
     return f'<section class="answer__part answer__action" aria-labelledby="action-heading">{"".join(parts)}</section>'
 
 
@@ -233,7 +240,9 @@ def board_answer(edition: str, query: Mapping[str, str], lang: str, base: str) -
     panels = action = None
     if result is not None and chosen is not None:
         panels = answer_panels(position, view, result, lang, url, here)
-        action = None if blocks_there(result, view) else action_panel(position, chosen.id, view.target, lang, view.ask)
+        if not blocks_there(result, view):
+            asked = action_panel(position, chosen.id, view.target, lang, view.ask)
+            action = answerlinks.with_links(asked, here, url, f"/{lang}/odds/")
     shows = [
         {"key": key, "label": label, "url": url(replace_view(here, show=key)), "current": view.show == key}
         for key, label in (("reach", _("Where he can get")), ("pass", _("Pass ranges")))

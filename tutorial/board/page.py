@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
@@ -128,10 +129,12 @@ def _fill(page: Board) -> None:
             for key, label in (("reach", _("Where he can get")), ("pass", _("Pass ranges")))
         ],
         "status": status_line(position, view, result, lang, named),
-        "panels": answerlinks.named(answer_panels(position, view, result, lang, url, here), position, lang)
+        "panels": _named(answer_panels(position, view, result, lang, url, here), position, lang)
         if result and chosen
         else None,
-        "action": answerlinks.with_links(action_panel(position, chosen.id, view.target, lang, view.ask), here, url)
+        "action": answerlinks.with_links(
+            action_panel(position, chosen.id, view.target, lang, view.ask), here, url, reverse("tutorial:odds")
+        )
         if result and chosen and not blocks_there(result, view)
         else None,
         "chosen": chosen,
@@ -159,6 +162,14 @@ def _fill(page: Board) -> None:
         "other_edition_url": board_url(other, lang),
         "other_edition_label": _("The board for %(edition)s") % {"edition": str(EDITION_NAMES[other])},
     }
+
+
+def _named(panels: dict[str, Any], position: Position, lang: str) -> dict[str, Any]:
+    """The answer's player named by his positional when he has one ("Human Blitzer #4")."""
+    piece = position.piece(panels["player"]["id"])
+    if piece is not None:
+        panels["player"]["name"] = rosters.positional_label(position, piece, lang)
+    return panels
 
 
 def _hidden(code: str, view: View) -> list[tuple[str, str]]:
