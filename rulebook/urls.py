@@ -36,6 +36,7 @@ urlpatterns = [
     path("offline/", offline.offline_page, name="offline"),
     path("offline/unavailable/", offline.unavailable_page, name="offline-unavailable"),
     path("offline/pack.json", offline.pack_json, name="offline-pack"),
+    path("offline/offer/<ruleset:ruleset>.json", offline.offer_json, name="offline-offer"),
     path("offline/search/<ruleset:ruleset>.json", offline.search_index_json, name="offline-index"),
     path("offline/engine.zip", offline.engine_zip, name="offline-engine"),
     path("offline/engine-words.json", offline.engine_words, name="offline-engine-words"),

@@ -23,7 +23,7 @@ from django.utils.translation import gettext as _
 
 from .. import formatting, keptrows, labels, selectors
 from ..http import HtmxHttpRequest
-from ..offline import engine_pack, pack
+from ..offline import engine_pack, pack, sizes
 from ..offline.search_index import offline_index
 from ..serving import public_page
 from ..vocab import BLOOD_BOWL_EDITIONS
@@ -146,15 +146,35 @@ def tools_pack(lang: str) -> dict[str, Any]:
     urls += [
         reverse(f"rulebook:{name}") for name in ("offline-engine", "offline-engine-words", "offline-engine-catalogue")
     ]
-    return {"urls": urls, "size": f"{formatting.num(round(size / 1e6, 1))} MB"}
+    return {"urls": urls, "size": megabytes(size)}
+
+
+def megabytes(size: int) -> str:
+    return f"{formatting.num(round(size / 1e6, 1))} MB"
 
 
 @public_page()
 def offline_page(request: HtmxHttpRequest) -> HttpResponse:
     lang = get_language()
     tools = tools_pack(lang)
-    context = {"choices": _rulesets(lang), "tools_urls": json.dumps(tools["urls"]), "tools_size": tools["size"]}
+    choices = [{**choice, "size": megabytes(sizes.reference_size(lang, choice["key"]))} for choice in _rulesets(lang)]
+    context = {"choices": choices, "tools_urls": json.dumps(tools["urls"]), "tools_size": tools["size"]}
     return render(request, "rulebook/offline.html", context)
+
+
+@public_page()
+def offer_json(request: HtmxHttpRequest, ruleset: str) -> JsonResponse:
+    """The offer to save an edition that its pages show until the reader chooses (static/js/site.js),
+    with each part's size: fetched after the page has loaded, the page never waits for the estimate."""
+    lang = get_language()
+    current = keptrows.ruleset_or_404(ruleset)
+    offer = _(
+        "Keep {edition} on this phone for use without a connection: the rules, about {rules}; the tools, {tools}."
+    )
+    edition = str(labels.RULESET_SHORT_LABELS.get(current.key, current.key))
+    rules, tools = megabytes(sizes.reference_size(lang, current.key)), tools_pack(lang)["size"]
+    data = {"offer": offer.format(edition=edition, rules=rules, tools=tools)}
+    return JsonResponse(data, json_dumps_params={"ensure_ascii": False})
 
 
 @public_page()

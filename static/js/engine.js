@@ -12,9 +12,10 @@
   const box = document.querySelector("[data-engine]");
   if (!box) return;
   const asked = location.search.replace(/^\?/, "");
-  // Compared decoded: the server may have been asked the same query percent-encoded (a link's
-  // "%3B" for ";"), and a saved copy answers any query.
-  if (!asked || pairs(asked) === pairs(box.dataset.query || "")) return;
+  // Compared decoded and sorted: the server may have been asked the same query percent-encoded (a
+  // link's "%3B" for ";") or in another order (the builder answers its fields sorted), and a saved
+  // copy answers any query. Online the page answers its own address: Pyodide must not start.
+  if (!asked || sameQuery(asked, box.dataset.query || "")) return;
   const config = box.dataset;
   let engine = null;
 
@@ -98,6 +99,10 @@
 
   function pairs(search) {
     return JSON.stringify(Array.from(new URLSearchParams(search).entries()));
+  }
+  function sameQuery(one, other) {
+    const sorted = (search) => JSON.stringify(Array.from(new URLSearchParams(search).entries()).sort());
+    return sorted(one) === sorted(other);
   }
 
   async function answer() {

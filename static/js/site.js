@@ -153,7 +153,8 @@
   if (!navigator.onLine || due) offline();
   else if (!state && choice === null && site.ruleset) offerSaving();
   // The reader has not chosen yet: one line at the end of the content (nothing above what is being
-  // read moves) links to the offline page, which says each part's size; nothing is downloaded.
+  // read moves) links to the offline page, with each part's size (asked once the page has loaded,
+  // the plain offer if that fails); nothing is downloaded.
   function offerSaving() {
     const main = document.getElementById("main");
     if (!main || !site.offlineOffer) return;
@@ -162,9 +163,18 @@
     note.className = "offline-note";
     const link = document.createElement("a");
     link.href = site.home + "offline/";
-    link.textContent = site.offlineOffer;
     note.appendChild(link);
-    main.appendChild(note);
+    const show = (text) => {
+      link.textContent = text;
+      if (!note.isConnected) main.appendChild(note);
+    };
+    const ask = () =>
+      fetch(site.offlineSizes, { credentials: "same-origin" })
+        .then((response) => (response.ok ? response.json() : Promise.reject(response.status)))
+        .then((found) => show(found.offer || site.offlineOffer), () => show(site.offlineOffer));
+    if (!site.offlineSizes) show(site.offlineOffer);
+    else if (document.readyState === "complete") ask();
+    else window.addEventListener("load", ask, { once: true });
   }
   window.addEventListener("offline", offline);
   // A request that fails before offline.js is loaded: load it, then let it answer.

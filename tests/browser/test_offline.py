@@ -162,6 +162,12 @@ def test_no_third_party_request(site: str, phone: object, path: str) -> None:
     assert seen and all(url.startswith(site) for url in seen), [u for u in seen if not u.startswith(site)]
 
 
+OFFER_ES = re.compile(
+    r"^Guardar Blood Bowl 2025 en este teléfono para usarla sin conexión: "
+    r"las reglas, unos \d+(,\d)? MB; las herramientas, \d+(,\d)? MB\.$"
+)
+
+
 def test_a_first_visit_downloads_nothing_before_the_reader_chooses(site: str, phone: object) -> None:
     """Issue 26: the first ruleset page fetched the whole edition (200+ requests) without asking.
     Now it asks: one line at the end of the content links to the offline page; nothing printed."""
@@ -173,7 +179,8 @@ def test_a_first_visit_downloads_nothing_before_the_reader_chooses(site: str, ph
     page.wait_for_load_state("networkidle")
     page.wait_for_timeout(1500)
     offer = page.locator("#main > #offline-offer a")
-    expect(offer).to_have_text("Guardar esta edición en este teléfono para usarla sin conexión")
+    # Each part's size, in the reader's language (asked after the load: rulebook/offline/sizes.py).
+    expect(offer).to_have_text(OFFER_ES)
     assert offer.get_attribute("href") == "/es/offline/"
     packed = [url for url in seen if "pack.json" in url or "/offline/search/" in url or "/skills/" in url]
     assert packed == [site + "/es/bb2025/skills/dodge/"], packed

@@ -100,6 +100,7 @@ def test_the_bottom_bar_reaches_each_target_of_the_current_edition(site: str, ph
             "tables": (gettext("Tables"), "/fr/lrb6/tables/"),
             "odds": (gettext("Odds"), "/fr/odds/?edition=lrb6"),
             "tutorial": (gettext("Tutorial"), "/fr/tutorial/"),
+            "offline": ("Hors ligne", "/fr/offline/"),
         }
     assert expected["search"][0] == "Chercher" and expected["odds"][0] == "Probabilités"
     for target, (label, href) in expected.items():

@@ -196,3 +196,39 @@ def test_icons_are_real_pngs_of_their_size() -> None:
         data = Path(str(finders.find(f"img/{name}"))).read_bytes()
         assert data[:8] == b"\x89PNG\r\n\x1a\n"
         assert int.from_bytes(data[16:20], "big") == size and int.from_bytes(data[20:24], "big") == size
+
+
+OFFERS = {
+    "es": r"Guardar Blood Bowl 2025 en este teléfono para usarla sin conexión: las reglas, unos {mb}; las herramientas, {mb}\.",
+    "it": r"Salva Blood Bowl 2025 su questo telefono per l'uso offline: le regole, circa {mb}; gli strumenti, {mb}\.",
+    "fr": r"Enregistrer Blood Bowl 2025 sur ce téléphone pour l'utiliser hors connexion\u00a0: les règles, environ {mb}"
+    r"\u00a0; les outils, {mb}\.",
+    "en": r"Keep Blood Bowl 2025 on this phone for use without a connection: the rules, about {mb}; the tools, {mb}\.",
+}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_offer_says_each_parts_size_in_the_readers_language(client: Client, lang: str) -> None:
+    offer = get_json(client, f"/{lang}/offline/offer/bb2025.json")["offer"]
+    decimal = "," if lang != "en" else r"\."
+    assert re.fullmatch(OFFERS[lang].format(mb=rf"\d+({decimal}\d)? MB"), offer), offer
+    page = client.get(f"/{lang}/bb2025/skills/dodge/").content.decode()
+    assert f'data-offline-sizes="/{lang}/offline/offer/bb2025.json"' in page
+    assert client.get(f"/{lang}/offline/offer/bb2026.json").status_code == 404
+
+
+def test_the_reference_estimate_is_near_what_saving_stores(client: Client) -> None:
+    """rulebook/offline/sizes.py renders one page of each kind; here every page of the edition is
+    rendered, with its search index and the static files they use (what offline.js keeps)."""
+    from rulebook.offline.sizes import STATIC_RE, reference_size
+
+    total, statics = 0, set()
+    for url in pack.ruleset_pages("en", "dreadball2"):
+        html = client.get(url).content
+        total += len(html)
+        statics.update(STATIC_RE.findall(html.decode()))
+    total += len(client.get("/en/offline/search/dreadball2.json").content)
+    total += sum(Path(str(finders.find(name))).stat().st_size for name in statics)
+    assert abs(reference_size("en", "dreadball2") - total) < 0.25 * total, (reference_size("en", "dreadball2"), total)
+    sizes = re.findall(r"(\d+) pages, about (\d+(\.\d)?) MB", client.get("/en/offline/").content.decode())
+    assert len(sizes) == 3 and all(float(mb) > 0 for _, mb, _ in sizes), sizes

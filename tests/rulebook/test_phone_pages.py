@@ -43,6 +43,7 @@ def test_the_bottom_bar_points_at_the_current_edition(client: Client) -> None:
         "tables": "/es/lrb6/tables/",
         "odds": "/es/odds/?edition=lrb6",
         "tutorial": "/es/tutorial/",
+        "offline": "/es/offline/",  # issue 26: saving for offline use is offered from the bar
     }
     assert bar_links(html_of(client, "/fr/"))["rules"] == "/fr/bb2025/"  # no edition on the page: the newest
     dreadball = bar_links(html_of(client, "/it/dreadball2/"))
