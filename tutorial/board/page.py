@@ -17,6 +17,7 @@ from rulebook.formatting import pct
 from rulebook.http import QueryError
 
 from ..shared import phrases
+from ..shared.options import option_list
 from ..shared.values import Pct
 from . import drawing, edit, messages, rosters, words
 from .actions import action_panel, action_status, best_path
@@ -37,6 +38,9 @@ from .panels import answer_panels
 from .payload import read_position
 
 EDITION_NAMES = {"lrb6": gettext_lazy("Blood Bowl classic"), "bb2025": gettext_lazy("Blood Bowl 2025")}
+# The squares' columns and rows, as the forms offer them (six selects of each on a page).
+COLUMN_OPTIONS = option_list((c, c) for c in COLUMNS)
+ROW_OPTIONS = option_list((str(r), str(r)) for r in range(1, 16))
 
 
 @dataclass
@@ -186,8 +190,8 @@ def _fill(page: Board) -> None:
         else None,
         "chosen": chosen,
         "hidden": _hidden(page.code, here),
-        "columns": [(c, c) for c in COLUMNS],
-        "rows": [(str(r), str(r)) for r in range(1, 16)],
+        "columns": COLUMN_OPTIONS,
+        "rows": ROW_OPTIONS,
         "positions": position_lines(position, lang),
         "code": page.code,
         "share_url": url(replace_view(view, tool="select", origin=None)),
@@ -195,7 +199,7 @@ def _fill(page: Board) -> None:
         "legend": _legend(view, result),
         "form_action": board_url(edition, lang),
         "weathers": words.weather_choices(edition, lang),
-        "positional_groups": rosters.choices(edition, lang),
+        "positional_groups": rosters.choice_options(edition, lang),
         "reroll_choices": list(range(MAX_TEAM_REROLLS + 1)),
         "rerolls": position.rerolls,
         "ball_col": COLUMNS[position.ball[0]] if position.ball else "",

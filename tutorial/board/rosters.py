@@ -4,12 +4,15 @@ Read once per content version."""
 
 from __future__ import annotations
 
+from django.utils.safestring import SafeString
+
 from rulebook import selectors
 from rulebook.engine import get_edition
 from rulebook.formatting import collation_key
 from rulebook.rendering.version import per_content_version
 from rulebook.translated import in_language
 
+from ..shared.options import option_groups
 from .code import LONER, usual_loner
 from .edit import Profile
 
@@ -61,6 +64,12 @@ def choices(edition: str, lang: str) -> tuple[tuple[str, tuple[tuple[str, str], 
         group[1].append((p.team.slug + SEPARATOR + p.slug, f"{team_name} · {in_language(p, 'name', lang)}"))
     ordered = sorted(teams.values(), key=lambda group: collation_key(group[0], lang))
     return tuple((name, tuple(options)) for name, options in ordered)
+
+
+@per_content_version(maxsize=16)
+def choice_options(edition: str, lang: str) -> SafeString:
+    """The choices as the form's optgroups, written once per language, edition and content version."""
+    return option_groups(choices(edition, lang))
 
 
 def profile(edition: str, value: str) -> Profile | None:
