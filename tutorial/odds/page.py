@@ -13,7 +13,9 @@ from django.utils.safestring import mark_safe
 
 from rulebook import notation
 from rulebook.engine import OFFERED_SKILLS, get_edition, in_edition, opponent_skills
+from rulebook.rendering.version import per_content_version
 
+from ..shared.options import OptionList, option
 from . import builder, calculator, helper
 from .answer import present
 from .classic import OddsError
@@ -68,21 +70,32 @@ def _choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
         "words": words,
         "players": players,
         "rows": rows,
-        "kinds": [
-            {
-                "value": k,
-                "label": kind_label(k, edition, lang),
-                "default": default_text(k, edition),
-                "names": sorted((key, calculator_rush_term(key, lang)) for key in calculator.EDITIONS)
-                if k == "gfi"
-                else [],
-            }
-            for k in FORM_KINDS
-        ],
+        "kinds": kind_options(edition, lang),
         "goals": [(g, str(label)) for g, label in GOAL_LABELS.items()],
         "loner_choices": get_edition(edition).loner_targets,
         "who_choices": [(str(p["slot"]), player_label(p["name"])) for p in form.players],
     }
+
+
+@per_content_version(maxsize=16)
+def kind_options(edition: str, lang: str) -> OptionList:
+    """The kinds a row's select offers, each with its default value and, for a rush, its name in
+    each edition (static/js/tutorial.js relabels it when the edition changes)."""
+    return OptionList(
+        tuple(
+            option(
+                k,
+                kind_label(k, edition, lang),
+                [("default", default_text(k, edition))]
+                + (
+                    [(f"label-{key}", calculator_rush_term(key, lang)) for key in sorted(calculator.EDITIONS)]
+                    if k == "gfi"
+                    else []
+                ),
+            )
+            for k in FORM_KINDS
+        )
+    )
 
 
 def marked_safe(result: dict[str, Any]) -> dict[str, Any]:
