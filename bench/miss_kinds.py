@@ -1,6 +1,7 @@
 """Server time of each kind of miss in bench/load.py's all-miss mix (bench/misses.py), in process
 and one at a time: which kinds make the mix's tail. The page cache finds nothing; the per-version
-caches (search index, cross-references) are warm, as in a running server.
+caches are warmed as the server's master warms them before forking its workers (serving/warm.py),
+as in a running server.
 
 Run with `.venv/bin/python bench/miss_kinds.py [--rounds N] [--cpu] [--profile KIND]` after `make
 setup`. Prints, per kind, the median, p90 and max in milliseconds and the answer's size; --cpu
@@ -35,6 +36,7 @@ from django.test.utils import override_settings
 from misses import miss_maker
 
 from rulebook.serving.store import pages
+from rulebook.serving.warm import warm_caches
 
 KINDS = (
     ("table roll", "/tables/"),
@@ -63,6 +65,7 @@ def main() -> int:
     pages.get = lambda key: None  # type: ignore[method-assign]
     client = Client(HTTP_ACCEPT_ENCODING="gzip, br")
     make_miss = miss_maker(0, lambda path: Client().get(path).json())
+    warm_caches()
     for _ in range(len(KINDS)):  # warm the process: each kind's templates and imports
         path, headers = make_miss()
         client.get(path, headers=headers)
