@@ -9,6 +9,7 @@ from django.db import connection
 from django.http import Http404
 from django.test import Client
 from django.test.utils import CaptureQueriesContext
+from django.utils.translation import override
 
 from rulebook import keptrows
 from rulebook.models import GameTable, Team
@@ -47,9 +48,9 @@ def test_an_edit_gives_the_new_row() -> None:
 
 def test_an_unknown_slug_is_the_selectors_404_and_keeps_nothing() -> None:
     lrb6 = keptrows.ruleset_or_404("lrb6")
-    with pytest.raises(Http404, match="no team called"):
+    with override("en"), pytest.raises(Http404, match="no team called"):
         keptrows.team_or_404(lrb6, "no-such-team")
-    with pytest.raises(Http404, match="no table called"):
+    with override("en"), pytest.raises(Http404, match="no table called"):
         keptrows.table_or_404(lrb6, "no-such-table")
     assert "no-such-team" not in keptrows._teams("lrb6")
 
