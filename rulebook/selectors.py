@@ -5,7 +5,7 @@ finds every query it makes here, grouped by kind of item."""
 
 from __future__ import annotations
 
-from django.db.models import Prefetch
+from django.db.models import Prefetch, QuerySet
 from django.http import Http404
 from django.utils.translation import gettext as _
 
@@ -167,13 +167,14 @@ def tables_with_rows(ruleset: Ruleset) -> list[GameTable]:
     return list(items.order_by("order", "slug"))
 
 
+def tables_for_pages(ruleset: Ruleset) -> QuerySet[GameTable]:
+    """The ruleset's tables with the rows their pages read (rulebook/keptrows.py keeps them all)."""
+    related = GameTable.objects.select_related("ruleset", "counterpart__ruleset")
+    return related.prefetch_related("rows", "counterparts_of__ruleset").filter(ruleset=ruleset)
+
+
 def find_table(ruleset: Ruleset, slug: str) -> GameTable | None:
-    return (
-        GameTable.objects.select_related("ruleset", "counterpart__ruleset")
-        .prefetch_related("rows", "counterparts_of__ruleset")
-        .filter(ruleset=ruleset, slug=slug)
-        .first()
-    )
+    return tables_for_pages(ruleset).filter(slug=slug).first()
 
 
 def table_counterparts(table: GameTable) -> list[GameTable]:
@@ -304,13 +305,13 @@ def team_tiers(ruleset: Ruleset) -> list[int]:
     return sorted(set(Team.objects.filter(ruleset=ruleset, tier__gt=0).values_list("tier", flat=True)))
 
 
+def teams_for_pages(ruleset: Ruleset) -> QuerySet[Team]:
+    """The ruleset's teams with the rows their pages read (rulebook/keptrows.py keeps them all)."""
+    return Team.objects.select_related("ruleset").prefetch_related(*TEAM_PREFETCH).filter(ruleset=ruleset)
+
+
 def find_team(ruleset: Ruleset, slug: str) -> Team | None:
-    return (
-        Team.objects.select_related("ruleset")
-        .prefetch_related(*TEAM_PREFETCH)
-        .filter(ruleset=ruleset, slug=slug)
-        .first()
-    )
+    return teams_for_pages(ruleset).filter(slug=slug).first()
 
 
 def team_or_404(ruleset: Ruleset, slug: str) -> Team:

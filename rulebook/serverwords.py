@@ -48,6 +48,11 @@ def _skill_choices(ruleset: str, lang: str) -> tuple[tuple[str, str, str], ...]:
 
 
 @per_content_version(maxsize=64)
+def _skill_choice_names(ruleset: str, lang: str) -> Mapping[str, str]:
+    return {slug: name for slug, name, _category in _skill_choices(ruleset, lang)}
+
+
+@per_content_version(maxsize=64)
 def _table_rows(ruleset: str, table: str, lang: str) -> Mapping[int, str]:
     return selectors.table_row_names(ruleset, table, lang)
 
@@ -90,6 +95,9 @@ class ServerWords:
 
     def skill_choices(self, ruleset: str, lang: str) -> tuple[tuple[str, str, str], ...]:
         return _skill_choices(ruleset, lang)
+
+    def skill_choice_names(self, ruleset: str, lang: str) -> Mapping[str, str]:
+        return _skill_choice_names(ruleset, lang)
 
     def table_row_names(self, ruleset: str, table: str, lang: str) -> Mapping[int, str]:
         return _table_rows(ruleset, table, lang)

@@ -38,6 +38,11 @@ def skill_choices(ruleset: str, lang: str) -> tuple[tuple[str, str, str], ...]:
     return backend().skill_choices(ruleset, lang)
 
 
+def skill_choice_names(ruleset: str, lang: str) -> Mapping[str, str]:
+    """The names of skill_choices by slug."""
+    return backend().skill_choice_names(ruleset, lang)
+
+
 def table_row_names(ruleset: str, table: str, lang: str) -> Mapping[int, str]:
     """A table's row names by the lowest roll of each row."""
     return backend().table_row_names(ruleset, table, lang)

@@ -142,6 +142,9 @@ class PackedWords:
     def skill_choices(self, ruleset: str, lang: str) -> tuple[tuple[str, str, str], ...]:
         return tuple(tuple(c) for c in self.words["skill_choices"].get(ruleset, []))
 
+    def skill_choice_names(self, ruleset: str, lang: str) -> Mapping[str, str]:
+        return {c[0]: c[1] for c in self.words["skill_choices"].get(ruleset, [])}
+
     def table_row_names(self, ruleset: str, table: str, lang: str) -> Mapping[int, str]:
         rows = self.words["table_rows"].get(ruleset, {}).get(table, {})
         return {int(k): v for k, v in rows.items()}

@@ -11,7 +11,7 @@ import threading
 
 from django.db import connections
 
-from .. import selectors
+from .. import keptrows, selectors
 from ..offline.pack import pack_pages, pack_version
 from ..rendering.crossrefs import index_for
 from ..search.results import warm_search_index
@@ -26,6 +26,7 @@ def warm_caches() -> None:
     for lang in LANGS:
         index_for(lang)
         pack_pages(lang, rulesets)
+    keptrows.warm_rows()
 
 
 def warm_shared() -> None:

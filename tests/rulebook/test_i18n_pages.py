@@ -5,11 +5,17 @@ from __future__ import annotations
 import re
 
 import pytest
-from django.test import Client
+from django.conf import settings
+from django.test import Client, RequestFactory
+from django.urls import translate_url
+from django.utils import translation
+
+from rulebook.context_processors import language_links
 
 pytestmark = pytest.mark.django_db
 
 LANGS = ("es", "it", "fr", "en")
+LANGS_IN_SETTINGS_ORDER = tuple(code for code, _name in settings.LANGUAGES)
 HOME_HEADINGS = {
     "es": "Aprende y consulta las reglas",
     "it": "Impara e consulta le regole",
@@ -56,6 +62,37 @@ def test_language_switcher_keeps_the_same_item(client: Client) -> None:
     assert ("/it/lrb6/skills/?category=agility", "it") in links
     assert ("/fr/lrb6/skills/?category=agility", "fr") in links
     assert 'aria-current="true"' in nav
+
+
+@pytest.mark.parametrize(
+    "address",
+    [
+        "/es/lrb6/skills/?category=agility",
+        "/fr/lrb6/board/?b=1&p=A4&t=c3",
+        "/it/lrb6/skills/dodge/",
+        "/en/odds/?steps=dodge:3",
+        "/es/lrb6/skills/caf%C3%A9/?q=%25",
+        "/en/lrb6/skills/a%2541/",  # a "%" left in the decoded path
+        "/en/no-such-page/?q=1",
+        "/api/v1/odds?edition=lrb6",
+    ],
+)
+def test_language_links_are_what_translate_url_gives(address: str) -> None:
+    """The switcher resolves the path once for every language: the same links as Django's
+    translate_url of the full path (the switcher) and of the bare one (hreflang), as it once was."""
+    request = RequestFactory().get(address)
+    with translation.override("fr"):
+        links = language_links(request)
+        expected = [
+            (
+                code,
+                translate_url(request.get_full_path(), code),
+                request.build_absolute_uri(translate_url(request.path, code)),
+            )
+            for code in LANGS_IN_SETTINGS_ORDER
+        ]
+    assert [(link["code"], link["url"], link["absolute"]) for link in links] == expected
+    assert [link["current"] for link in links] == [code == "fr" for code in LANGS_IN_SETTINGS_ORDER]
 
 
 def test_sitemap_lists_every_page_in_every_language(client: Client) -> None:

@@ -12,6 +12,7 @@ from django.urls import reverse
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext as _
 
+from ..shared.options import option_list
 from . import answerlinks, drawing, edit, rosters, words
 from .actions import action_panel
 from .code import (
@@ -35,6 +36,10 @@ from .scene import (
     replace_view,
     status_line,
 )
+
+# The squares' columns and rows, as the forms offer them (six selects of each on a page).
+COLUMN_OPTIONS = option_list((c, c) for c in COLUMNS)
+ROW_OPTIONS = option_list((str(r), str(r)) for r in range(1, 16))
 
 
 @dataclass
@@ -139,8 +144,8 @@ def _fill(page: Board) -> None:
         else None,
         "chosen": chosen,
         "hidden": _hidden(page.code, here),
-        "columns": [(c, c) for c in COLUMNS],
-        "rows": [(str(r), str(r)) for r in range(1, 16)],
+        "columns": COLUMN_OPTIONS,
+        "rows": ROW_OPTIONS,
         "positions": position_lines(position, lang, named),
         "code": page.code,
         "share_url": url(replace_view(view, tool="select", origin=None)),
@@ -148,7 +153,7 @@ def _fill(page: Board) -> None:
         "legend": legend(view, result),
         "form_action": board_url(edition, lang),
         "weathers": words.weather_choices(edition, lang),
-        "positional_groups": rosters.choices(edition, lang),
+        "positional_groups": rosters.choice_options(edition, lang),
         "setup_teams": rosters.team_choices(edition, lang),
         "reroll_choices": list(range(MAX_TEAM_REROLLS + 1)),
         "rerolls": position.rerolls,

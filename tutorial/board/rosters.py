@@ -4,6 +4,7 @@ the positional's name a piece is then called by ("Human Blitzer #4"). Read once 
 
 from __future__ import annotations
 
+from django.utils.safestring import SafeString
 from django.utils.translation import gettext as _
 
 from rulebook import selectors
@@ -12,6 +13,7 @@ from rulebook.formatting import collation_key
 from rulebook.rendering.version import per_content_version
 from rulebook.translated import in_language
 
+from ..shared.options import option_groups
 from . import formations
 from .code import LONER, MAX_ON_PITCH, POSITIONAL_JOIN, CodeError, Piece, Position, usual_loner
 from .edit import Profile
@@ -65,6 +67,12 @@ def choices(edition: str, lang: str) -> tuple[tuple[str, tuple[tuple[str, str], 
         group[1].append((p.team.slug + SEPARATOR + p.slug, f"{team_name} · {in_language(p, 'name', lang)}"))
     ordered = sorted(teams.values(), key=lambda group: collation_key(group[0], lang))
     return tuple((name, tuple(options)) for name, options in ordered)
+
+
+@per_content_version(maxsize=16)
+def choice_options(edition: str, lang: str) -> SafeString:
+    """The choices as the form's optgroups, written once per language, edition and content version."""
+    return option_groups(choices(edition, lang))
 
 
 def profile(edition: str, value: str) -> Profile | None:

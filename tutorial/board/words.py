@@ -31,7 +31,7 @@ def known_skills(edition: str) -> frozenset[str]:
 
 
 def skill_name(edition: str, lang: str, slug: str) -> str:
-    return next((name for s, name, _c in skill_list(edition, lang) if s == slug), slug)
+    return content.skill_choice_names(edition, lang).get(slug, slug)
 
 
 def piece_skill_name(edition: str, lang: str, piece: Piece, slug: str) -> str:

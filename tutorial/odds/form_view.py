@@ -1,5 +1,5 @@
 """The calculator's whole form as the page shows it, from a Form (form.py): each player's skill
-boxes in the edition's order, the rows with their messages in the reader's language, the kinds,
+boxes in the edition's order, the rows with their messages in the reader's language, the
 goals and words the options' help names. Django-free: the page (page.py) renders it with its
 template, the phone offline (tutorial/phone.py) fills the saved page's form with it."""
 
@@ -13,8 +13,8 @@ from rulebook.portable.i18n import gettext as _
 
 from . import calculator
 from .classic import OddsError
-from .form import FORM_KINDS, Form, default_text, padded
-from .labels import GOAL_LABELS, calculator_rush_term, content_slug, kind_label, player_label, skill_label
+from .form import Form, padded
+from .labels import GOAL_LABELS, content_slug, player_label, skill_label
 
 # The skills a player's box offers, in the engine's order (an edition shows those it has).
 SKILL_ORDER = OFFERED_SKILLS
@@ -62,17 +62,6 @@ def choices(form: Form, edition: str, lang: str) -> dict[str, Any]:
         "words": words,
         "players": players,
         "rows": rows,
-        "kinds": [
-            {
-                "value": k,
-                "label": kind_label(k, edition, lang),
-                "default": default_text(k, edition),
-                "names": sorted((key, calculator_rush_term(key, lang)) for key in calculator.EDITIONS)
-                if k == "gfi"
-                else [],
-            }
-            for k in FORM_KINDS
-        ],
         "goals": [(g, str(label)) for g, label in GOAL_LABELS.items()],
         "loner_choices": get_edition(edition).loner_targets,
         "who_choices": [(str(p["slot"]), player_label(p["name"])) for p in form.players],

@@ -11,15 +11,39 @@ from django.http import QueryDict
 from django.urls import reverse
 from django.utils.safestring import mark_safe
 
+from rulebook.rendering.version import per_content_version
+
+from ..shared.options import OptionList, option
 from . import builder, calculator, helper
 from .answer import present
 from .classic import OddsError
 from .code import Sequence, parse_code
-from .form import FORM_PARAMS, SLOTS, Form, form_of, has_form, read_form
+from .form import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, read_form
 from .form_view import choices as _choices
-from .labels import step_label
+from .labels import calculator_rush_term, kind_label, step_label
 
 EXAMPLE = "dodge:3,gfi:2,pickup:3"
+
+
+@per_content_version(maxsize=16)
+def kind_options(edition: str, lang: str) -> OptionList:
+    """The kinds a row's select offers, each with its default value and, for a rush, its name in
+    each edition (static/js/tutorial.js relabels it when the edition changes)."""
+    return OptionList(
+        tuple(
+            option(
+                k,
+                kind_label(k, edition, lang),
+                [("default", default_text(k, edition))]
+                + (
+                    [(f"label-{key}", calculator_rush_term(key, lang)) for key in sorted(calculator.EDITIONS)]
+                    if k == "gfi"
+                    else []
+                ),
+            )
+            for k in FORM_KINDS
+        )
+    )
 
 
 def marked_safe(result: dict[str, Any]) -> dict[str, Any]:
@@ -73,6 +97,7 @@ def _page(form: Form, query: Any, lang: str, problems: list[str], draft: Sequenc
         "result": None,
         "helper": helper.helper_context(query, form.edition, lang),
         **_choices(form, form.edition, lang),
+        "kinds": kind_options(form.edition, lang),
     }
     if sequence is not None:
         result = calculator.solve(sequence)
