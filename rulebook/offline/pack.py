@@ -19,6 +19,7 @@ from django.templatetags.static import static
 from django.urls import reverse
 from django.utils.translation import override
 
+from .. import selectors
 from ..rendering.version import content_version, per_content_version
 from ..signals import CONTENT_MODELS  # the rows whose change is a new content version
 from ..sitemaps import SITEMAPS
@@ -65,8 +66,10 @@ def _code_fingerprint() -> str:
 
 
 def ruleset_pages(lang: str, ruleset: str) -> list[str]:
-    """The URLs of every sitemap page of the ruleset in the language, in sitemap order."""
-    return all_ruleset_pages(lang, [ruleset])[ruleset]
+    """The URLs of every sitemap page of the ruleset in the language, in sitemap order: from the
+    walk of every ruleset kept per content version (pack_pages), which the pack and the offline
+    page's sizes share."""
+    return pack_pages(lang, tuple(r.key for r in selectors.rulesets()))[ruleset]
 
 
 def all_ruleset_pages(lang: str, rulesets: list[str]) -> dict[str, list[str]]:

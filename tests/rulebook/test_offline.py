@@ -114,9 +114,11 @@ def test_a_new_kind_of_page_joins_the_pack_through_the_sitemap(monkeypatch: pyte
             return f"/en/bb2025/teams/{item}/"
 
     monkeypatch.setitem(sitemaps.SITEMAPS, "teams", TeamsSitemap)
+    pack.pack_pages.cache_clear()  # the walk is kept per content version: walk the new sitemaps
     pages = pack.ruleset_pages("en", "bb2025")
     assert "/en/bb2025/teams/orcs/" in pages and "/en/bb2025/teams/humans/" in pages
     assert "/en/bb2025/teams/orcs/" not in pack.ruleset_pages("en", "lrb6")
+    pack.pack_pages.cache_clear()  # not kept for the next test
 
 
 def test_the_pack_version_follows_the_content() -> None:
