@@ -11,8 +11,8 @@ from typing import Any
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from rulebook import selectors
 from rulebook.engine import get_edition
+from rulebook.portable import content
 
 from . import inputs
 from .actions import KINDS
@@ -72,9 +72,9 @@ def field_label(
 
 
 def form_labels(fields: list[Field], ws: Workspace, edition: str, lang: str) -> dict[str, str]:
-    """Every field's label as the form shows it (skill names read in one query), so that a message
-    about a field names it the same way."""
-    names = selectors.skill_names(edition, skill_slugs([f.label for f in fields]), lang)
+    """Every field's label as the form shows it (skill names from the edition's list, read once per
+    content version), so that a message about a field names it the same way."""
+    names = content.skill_names(edition, skill_slugs([f.label for f in fields]), lang)
     players = {pid: p.label(lang) for pid, p in ws.cast.items()}
     return {f.name: field_label(f.label, lang, names, players, edition) for f in fields}
 

@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol
 
 from rulebook.portable.numbers import num, percentage, plural_category
 
@@ -41,11 +41,6 @@ KEY_RE = re.compile(r"=-?\d+|[a-z][a-z0-9_]*")
 
 class MessageError(ValueError):
     """A template that does not follow the syntax, or a value a form cannot choose by."""
-
-
-@runtime_checkable
-class Formattable(Protocol):
-    def format(self, lang: str, edition: str | None = None) -> str: ...
 
 
 # -- the parsed form of a template --------------------------------------------------------------
@@ -300,8 +295,14 @@ def select_key(value: Any) -> str | None:
 
 
 def format_value(value: Any, lang: str, edition: str | None) -> str:
-    if isinstance(value, Formattable) and not isinstance(value, str):
-        return value.format(lang, edition)
+    if isinstance(value, str):
+        return value
+    # A value that words itself (tutorial/shared/values.py: format(lang, edition)). Looked up, not
+    # checked against a runtime-checkable Protocol, which walks its members on every isinstance
+    # (about a tenth of a tutorial page's rendering time).
+    formatter = getattr(value, "format", None)
+    if callable(formatter):
+        return str(formatter(lang, edition))
     if isinstance(value, bool):
         return str(value)
     if isinstance(value, Fraction):
