@@ -72,6 +72,21 @@ class Profile:
 Roster = Callable[[str], Profile | None]
 
 
+def with_profile(piece: Piece, profile: Profile) -> Piece:
+    """The piece with a roster positional's characteristics, skills and name."""
+    return replace(
+        piece,
+        ma=profile.ma,
+        st=profile.st,
+        ag=profile.ag,
+        pa=profile.pa,
+        av=profile.av,
+        skills=profile.skills,
+        loner=profile.loner,
+        positional=profile.positional,
+    )
+
+
 def no_roster(value: str) -> Profile | None:
     return None
 
@@ -240,17 +255,7 @@ def _add(
         found = roster(chosen)
         if found is None:
             raise CodeError("unknown_positional", value=chosen[:40])
-        piece = replace(
-            piece,
-            ma=found.ma,
-            st=found.st,
-            ag=found.ag,
-            pa=found.pa,
-            av=found.av,
-            skills=found.skills,
-            loner=found.loner,
-            positional=found.positional,
-        )
+        piece = with_profile(piece, found)
     piece = _with_form_values(position.edition, piece, query, new=not chosen)
     return position.with_pieces([*position.pieces, piece]), replace(view, player=piece.id, target=None)
 

@@ -11,13 +11,11 @@ line (ST, AV, then the fewest skills), the rest in the order the roster lists th
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 from rulebook.engine import Side, line_of_scrimmage_x, setup_violations
 
 from .answers import to_player
 from .code import MAX_ON_PITCH, Cell, CodeError, Piece, Position, default_piece, square_name
-from .edit import Profile
+from .edit import Profile, with_profile
 
 SIDES = {"A": Side.LEFT, "B": Side.RIGHT}
 LINE = ((0, 6), (0, 7), (0, 8))  # the centre of the line of scrimmage (rows 7-9)
@@ -42,19 +40,7 @@ def slot_square(team: str, slot: tuple[int, int]) -> Cell:
 
 
 def _with_profile(piece: Piece, profile: Profile | None) -> Piece:
-    if profile is None:
-        return piece
-    return replace(
-        piece,
-        ma=profile.ma,
-        st=profile.st,
-        ag=profile.ag,
-        pa=profile.pa,
-        av=profile.av,
-        skills=profile.skills,
-        loner=profile.loner,
-        positional=profile.positional,
-    )
+    return piece if profile is None else with_profile(piece, profile)
 
 
 def _line_rank(profile: Profile | None) -> tuple[int, int, int]:
