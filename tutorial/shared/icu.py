@@ -29,7 +29,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any, Protocol
+from typing import Any
 
 from rulebook.portable.numbers import num, percentage, plural_category
 
