@@ -67,9 +67,10 @@ def _action(action: dict[str, Any]) -> str:
             others = ", ".join(f"{square} {chance}" for square, chance in action["others"])
             parts.append(f"<p>{_e(_('Other squares:'))} {_e(others)}</p>")
     if action.get("odds_url"):
-        note = f' <span class="note">{_e(action["odds_note"])}</span>' if action.get("odds_note") else ""
         link = f'<a data-key="odds-link" href="{_e(action["odds_url"])}">{_e(_("Open in the odds calculator"))}</a>'
-        parts.append(f"<p>{link}{note}</p>")
+        parts.append(f"<p>{link}</p>")
+        if action.get("odds_note"):
+            parts.append(f'<p class="note">{_e(action["odds_note"])}</p>')
     if action.get("switch"):
         switch = action["switch"]
         parts.append(f'<p><a data-key="ask-switch" href="{_e(switch["url"])}">{_e(switch["label"])}</a></p>')
