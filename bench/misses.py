@@ -9,7 +9,7 @@ from __future__ import annotations
 import itertools
 import json
 import urllib.request
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from urllib.parse import quote
 
 LANGS = ("es", "it", "fr", "en")
@@ -35,7 +35,7 @@ def miss_maker(port: int, get_json: Callable[[str], object] | None = None) -> Ca
     (names from the server on the port, or from get_json: bench/miss_kinds.py, in process)."""
     skills, teams = _names(get_json or (lambda path: _get_json(port, path)))
     pairs = ((a, b) for a, b in itertools.permutations(skills, 2))
-    counter = itertools.count(1)
+    counter = itertools.count()
     odds = itertools.product(range(2, 7), range(2, 7), range(2, 7), (0, 1), ("", "dodge", "sure-feet", "sure-hands"))
     squares = [f"{c}{r}" for r in range(1, 16) for c in COLUMNS]
 
@@ -44,31 +44,32 @@ def miss_maker(port: int, get_json: Callable[[str], object] | None = None) -> Ca
         query = f"edition=lrb6&steps=dodge:{a},gfi:{b},pickup:{c}&team_reroll={reroll}"
         return query + (f"&skills={skill}" if skill else "")
 
-    def kinds() -> Iterator[Callable[[int], tuple[str, dict[str, str]]]]:
-        while True:
-            yield lambda n: (f"/{LANGS[n % 4]}/lrb6/tables/injury/?roll={100000 + n}", {})
-            yield lambda n: (f"/{LANGS[n % 4]}/odds/?{odds_query()}", {})
-            yield lambda n: (f"/{LANGS[n % 4]}/search/?q={quote(' '.join(next(pairs)))}", {})
-            yield lambda n: (
-                f"/{LANGS[n % 4]}/lrb6/board/?b={BOARD}&p={('A4', 'A5', 'A6', 'B7')[n % 4]}&t={squares[n // 4 % 390]}",
-                {},
-            )
-            yield lambda n: (
-                f"/{LANGS[n % 4]}/tutorial/11-dreadball-dice-checks/3/?try=1&target={2 + n % 5}&modifier={n % 7}"
-                f"&coach_dice={n // 7 % 6}&opp_target={2 + n // 42 % 5}&opp_modifier={n // 210 % 5}",
-                {"HX-Request": "true", "HX-Target": "step-result"},
-            )
-            yield lambda n: (
-                f"/{LANGS[n % 4]}/bb2025/teams/{teams[n % len(teams)]}/builder/?rerolls={n // len(teams) % 8}&{_lineup(n)}",
-                {},
-            )
-            yield lambda n: (f"/api/v1/odds?{odds_query()}", {})
-            yield lambda n: (f"/api/v1/search?q={quote(' '.join(next(pairs)))}&lang={LANGS[n % 4]}", {})
-
-    cycle = kinds()
+    # Each kind is called with its own count (its 0th, 1st, … request), so that the language, the
+    # board's player and the other varied parts turn over within each kind.
+    kinds: list[Callable[[int], tuple[str, dict[str, str]]]] = [
+        lambda n: (f"/{LANGS[n % 4]}/lrb6/tables/injury/?roll={100000 + n}", {}),
+        lambda n: (f"/{LANGS[n % 4]}/odds/?{odds_query()}", {}),
+        lambda n: (f"/{LANGS[n % 4]}/search/?q={quote(' '.join(next(pairs)))}", {}),
+        lambda n: (
+            f"/{LANGS[n % 4]}/lrb6/board/?b={BOARD}&p={('A4', 'A5', 'A6', 'B7')[n // 4 % 4]}&t={squares[n // 16 % 390]}",
+            {},
+        ),
+        lambda n: (
+            f"/{LANGS[n % 4]}/tutorial/11-dreadball-dice-checks/3/?try=1&target={2 + n % 5}&modifier={n // 5 % 7}"
+            f"&coach_dice={n // 35 % 6}&opp_target={2 + n // 210 % 5}&opp_modifier={n // 1050 % 5}",
+            {"HX-Request": "true", "HX-Target": "step-result"},
+        ),
+        lambda n: (
+            f"/{LANGS[n % 4]}/bb2025/teams/{teams[n % len(teams)]}/builder/?rerolls={n // len(teams) % 8}&{_lineup(n)}",
+            {},
+        ),
+        lambda n: (f"/api/v1/odds?{odds_query()}", {}),
+        lambda n: (f"/api/v1/search?q={quote(' '.join(next(pairs)))}&lang={LANGS[n % 4]}", {}),
+    ]
 
     def next_miss() -> tuple[str, dict[str, str]]:
-        return next(cycle)(next(counter))
+        index = next(counter)
+        return kinds[index % len(kinds)](index // len(kinds))
 
     return next_miss
 
