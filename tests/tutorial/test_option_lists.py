@@ -88,6 +88,20 @@ def test_the_roll_kinds_are_kept_per_language_and_written_again_for_a_new_versio
     assert again is not kinds and again == kinds  # computed again, the same content
 
 
+@pytest.mark.django_db
+def test_the_roll_kinds_are_in_the_asked_language_whatever_language_is_active() -> None:
+    # Kept per (edition, language): a list first written while another language was active must
+    # still be in the asked one ("Atterraggio", not the Spanish "Aterrizaje", on an Italian page).
+    kind_options.cache_clear()
+    with override("es"):
+        written_in_spanish = kind_options("lrb6", "it").html("land")
+    kind_options.cache_clear()
+    with override("it"):
+        written_in_italian = kind_options("lrb6", "it").html("land")
+    assert written_in_spanish == written_in_italian
+    assert "Aterrizaje" not in written_in_spanish
+
+
 BOARD = "1_r10_A4k8.7338.block_A5m10_A6n9_B7l8.6237"
 PAGES = [
     f"/es/lrb6/board/?b={BOARD}&p=A4&t=c3",

@@ -6,7 +6,7 @@ from __future__ import annotations
 from rulebook import notation
 from rulebook.engine import TURN_KEEPABLE, TurnStep, content_slug, get_edition
 from rulebook.portable.i18n import gettext as _
-from rulebook.portable.i18n import gettext_lazy, pgettext
+from rulebook.portable.i18n import gettext_lazy, override, pgettext
 
 from ..shared import contentnames, phrases
 from . import helper
@@ -78,7 +78,11 @@ def kind_label(kind: str, edition: str, lang: str) -> str:
         return calculator_rush_term(edition, lang)
     if kind in SKILL_KINDS:
         return skill_label(edition, SKILL_KINDS[kind], lang)
-    return (glossary(edition, KIND_TERMS[kind], lang) if kind in KIND_TERMS else "") or str(KIND_LABELS[kind])
+    named = glossary(edition, KIND_TERMS[kind], lang) if kind in KIND_TERMS else ""
+    if named:
+        return named
+    with override(lang):  # in `lang`, not the active language: the kept lists are keyed by `lang`
+        return str(KIND_LABELS[kind])
 
 
 def calculator_rush_term(edition: str, lang: str) -> str:
