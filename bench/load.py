@@ -273,7 +273,7 @@ def main() -> None:
     parser.add_argument("--warm", type=float, default=6.0, help="seconds of misses before measuring")
     parser.add_argument("--round", type=float, default=4.0)
     parser.add_argument("--rounds", type=int, default=3)
-    parser.add_argument("--workers", type=int, default=0, help="default: config/gunicorn.py (2 × CPUs + 1)")
+    parser.add_argument("--workers", type=int, default=0, help="default: deploy/proxy.py (CPUs + 1)")
     parser.add_argument("--threads", type=int, default=0, help="default: config/gunicorn.py (4)")
     args = parser.parse_args()
     env = {"MISS_RATE_LIMIT": "", "LOG_LEVEL": "WARNING"}

@@ -5,8 +5,8 @@ Workers: 2 per CPU plus one (gunicorn's rule of thumb; a page is mostly CPU, a f
 on the database), each with GUNICORN_THREADS threads (gthread, 4 by default; 1: gunicorn's sync
 worker). Alone (`make serve`), the threads let a cached page (a millisecond) be answered while a
 slow miss holds another thread of the same worker. Behind the proxy (deploy/nginx), which answers
-cached pages without gunicorn, `make serve-proxy` runs one thread per worker: misses then queue
-in turn rather than share the CPUs 20 ways, which cuts their tail latency by two thirds.
+cached pages without gunicorn, `make serve-proxy` runs one thread per worker and one worker per
+CPU plus one (deploy/proxy.py): misses then queue in turn rather than share the CPUs 20 ways.
 The application is loaded once in the master and the search and cross-reference indexes built
 there before the workers fork, so every worker starts with them (copy-on-write) and none pays for
 them on a reader's first request.

@@ -4,8 +4,8 @@ match turned into a title, a URL and a highlighted snippet in the reader's langu
 The index is built once per content version for all processes: the server's master at start,
 load_content, a thread started after an admin save commits (serving/warm.py: the editor's answer
 does not wait for it), or else the first process that needs it, under a lock in the shared cache, which then holds
-it; every other process loads that copy (about 150 ms: see deletions.py, and the collector paused
-while it is unpickled) instead of building its own (2 to 3 s). With a per-process cache (locmem)
+it; every other process loads that copy (about 60 ms: see deletions.py and index.py's
+PackedPostings, and the collector paused while it is unpickled) instead of building its own (2 to 3 s). With a per-process cache (locmem)
 each process builds its own.
 """
 

@@ -277,6 +277,26 @@ def test_the_compact_typo_table_answers_like_the_dict_it_replaces() -> None:
     assert {w for w, _ in index.typo_words("blokc")} >= {"block"}
 
 
+def test_the_index_another_process_receives_finds_what_the_built_one_finds() -> None:
+    # Each worker unpickles the shared index after a content change; its postings arrive packed,
+    # one string per word (search/index.py PackedPostings): every posting and every answer must
+    # be the built index's.
+    from rulebook.search.query import plan_query
+    from rulebook.search.ranking import rank
+
+    built = current_index()
+    received = pickle.loads(pickle.dumps(built))
+    for mine, theirs in zip(built.words + built.stems, received.words + received.stems, strict=True):
+        assert set(mine) == set(theirs) and len(mine) == len(theirs)
+        assert all(theirs.get(word) == by_lang for word, by_lang in mine.items())
+        assert theirs.get("no-such-word") is None and theirs.get("no-such-word", {}) == {}
+    queries = ["esquivar", "placaje def", "blokc", "mighty b", "ko", "passe", "tackle zone", "1"]
+    for lang in LANGS:
+        for query in queries:
+            plan = plan_query(query, lang)
+            assert rank(received, plan, lang) == rank(built, plan, lang), (query, lang)
+
+
 # --- the edges ---------------------------------------------------------------------------------
 
 
