@@ -128,3 +128,40 @@ def test_pages_are_the_same_whether_their_lists_were_kept_or_not(monkeypatch: py
         warm = client.get(address)
         assert cold.status_code == warm.status_code == 200, address
         assert cold.content == warm.content, address
+
+
+# The odds builder's chips and cards (tutorial/templatetags/chips.py) against the loops they replace.
+CHIPS = [
+    {"label": "3+", "url": "/es/odds/?c=bb2025;dodge:3&x=1", "current": True, "aria": "3+"},
+    {"label": 'L\'Orco "2"', "url": "/es/odds/?c=a<b>", "current": False, "aria": "Dos & más"},
+    {"label": mark_safe("<b>4+</b>"), "url": "/es/odds/", "current": False, "aria": mark_safe("<b>4+</b>")},
+    {"label": gettext_lazy("Team"), "url": "/fr/odds/?c=x", "current": True, "aria": "Équipe"},
+]
+CHIP_LOOP = (
+    '{% for c in chips %}<a class="chip-link" data-key="s{{ n }}-o{{ forloop.counter }}" href="{{ c.url }}" '
+    'hx-get="{{ c.url }}"{% if c.current %} aria-current="true"{% endif %}{% if c.aria != c.label %} '
+    'aria-label="{{ c.aria }}"{% endif %}>{% if c.current %}✓ {% endif %}{{ c.label }}</a>{% endfor %}'
+)
+PLAIN_CHIP_LOOP = (
+    '{% for c in chips %}<a class="chip-link" data-key="s{{ n }}-g{{ forloop.counter }}" href="{{ c.url }}" '
+    'hx-get="{{ c.url }}"{% if c.current %} aria-current="true"{% endif %}>{{ c.label }}</a>{% endfor %}'
+)
+CARD_LOOP = (
+    '{% for c in cards %}<li><a class="odds-card" data-key="card-{{ c.kind }}" href="{{ c.url }}" '
+    'hx-get="{{ c.url }}"><span aria-hidden="true">+ </span>{{ c.label }}</a></li>{% endfor %}'
+)
+
+
+def test_the_builders_chips_and_cards_are_the_template_loops_byte_for_byte() -> None:
+    with override("fr"):
+        tagged = template_loop(
+            '{% load chips %}{% chip_links chips "s" n "-o" aria=True check=True %}|{% chip_links chips "s" n "-g" %}',
+            chips=CHIPS,
+            n=2,
+        )
+        looped = template_loop(CHIP_LOOP, chips=CHIPS, n=2) + "|" + template_loop(PLAIN_CHIP_LOOP, chips=CHIPS, n=2)
+        assert tagged == looped
+        cards = [{"kind": "dodge", "label": "Esquive & co", "url": "/fr/odds/?c=a&b"}, {**CHIPS[3], "kind": 'x"y'}]
+        assert template_loop("{% load chips %}{% card_links cards %}", cards=cards) == template_loop(
+            CARD_LOOP, cards=cards
+        )

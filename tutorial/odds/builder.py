@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
+from urllib.parse import quote
 
-from django.http import QueryDict
-from django.urls import reverse
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
 from rulebook import notation
@@ -28,6 +28,7 @@ from rulebook.engine import (
     rerollable,
 )
 from rulebook.http import query_text
+from rulebook.links import page_url
 
 from .calculator import EDITIONS, MAX_CODE_LENGTH, edition_of, team_of
 from .classic import MAX_STEPS, NO_STEPS, OddsError
@@ -59,9 +60,9 @@ EDITION_NAMES = {"lrb6": "LRB6", "bb2025": "2025"}
 
 
 def odds_url(sequence: Sequence) -> str:
-    q = QueryDict(mutable=True)
-    q["c"] = format_code(sequence)
-    return reverse("tutorial:odds") + "?" + q.urlencode(safe=";,:/=.?!")
+    # A page has some eighty chips, each a link: the odds page's address is reversed once per
+    # language (page_url), not once per chip.
+    return page_url("tutorial:odds", get_language()) + "?c=" + quote(format_code(sequence), safe=";,:/=.?!")
 
 
 def read_draft(query: Any) -> Sequence | None:
