@@ -67,6 +67,7 @@ def collector_paused() -> Iterator[None]:
     try:
         yield
     finally:
+        gc.freeze()  # kept until the next content version: no collection walks it (gunicorn.py)
         if was_enabled:
             gc.enable()
 
