@@ -28,6 +28,8 @@ from .payload import read_position
 EDITION_NAMES = {"lrb6": gettext_lazy("Blood Bowl classic"), "bb2025": gettext_lazy("Blood Bowl 2025")}
 Url = Callable[..., str]  # url(view, **extra query parameters) -> the link of that page state
 
+TAP_MARK = "sq=%00"  # the square's place in a tap address (see draw)
+
 
 def _plain_name(position: Position, piece: Piece, lang: str) -> str:
     return piece.id
@@ -114,9 +116,17 @@ def draw(position: Position, view: View, lang: str, url: Url, rosters: Rosters =
     )
     here = replace_view(view, origin=(crop.x0, crop.y0))
 
+    # Every square of the view is a link that differs from the others by its square alone: the
+    # address is written once with a mark ("\x00", which the query quotes as %00 and no board code
+    # holds) and each square put in its place (a board page has some eighty squares).
+    tap_address = str(url(here, do="tap", sq="\x00"))
+    marked = tap_address.count(TAP_MARK) == 1
+
     def tap(cell: Cell) -> str:
         if view.zoom == 3:  # the whole pitch: a tap zooms in there
             return str(url(replace_view(view, zoom=1, origin=_centred(cell))))
+        if marked:
+            return tap_address.replace(TAP_MARK, "sq=" + square_name(cell))
         return str(url(here, do="tap", sq=square_name(cell)))
 
     svg = drawing.board_svg(
