@@ -22,11 +22,11 @@ import bisect
 import itertools
 import math
 from collections import defaultdict
-from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 
 from ..vocab import LANGS
 from .deletions import DeletionIndex
+from .postings import BuiltPostings, Postings, SentCompact
 from .text import deletes, fold, normalized, osa_distance, squeeze, stem, typo_budget, words
 
 MAX_PREFIX_EXPANSION = 60
@@ -54,8 +54,6 @@ LENGTH_K, LENGTH_B = 1.2, 0.5
 # name, or only in text.
 SAME, OTHER, NONE = 2, 1, 0
 
-Postings = Mapping[str, dict[str, set[int]]]  # word → language → doc ids
-BuiltPostings = defaultdict[str, dict[str, set[int]]]
 # Per document, for one query word: [score, tier, matched vocabulary words, other languages whose
 # names matched]. A list, so that offers update it in place.
 WordHit = list
@@ -90,48 +88,7 @@ class Match:
     whole_name: bool = False  # the query is one of its names, whole ("placaje")
 
 
-class PackedPostings(Mapping[str, dict[str, set[int]]]):
-    """Postings as another process receives them: one short string per word ("es 3 17|fr 3"),
-    decoded at its first look-up. Unpickling a word's dict, its sets and their integers took 90 of
-    the index's 110 ms (every worker, after every content change); a string per word takes a
-    tenth of that, and a search decodes the few words it looks up."""
-
-    __slots__ = ("_decoded", "_packed")
-
-    def __init__(self, packed: dict[str, str]) -> None:
-        self._packed = packed
-        self._decoded: dict[str, dict[str, set[int]]] = {}
-
-    @staticmethod
-    def pack(postings: Postings) -> dict[str, str]:
-        return {
-            word: "|".join(f"{lang} {' '.join(map(str, sorted(ids)))}" for lang, ids in by_lang.items())
-            for word, by_lang in postings.items()
-        }
-
-    def __getitem__(self, word: str) -> dict[str, set[int]]:
-        found = self._decoded.get(word)
-        if found is None:
-            found = self._decoded[word] = {  # two threads may both decode a word: the same value
-                lang: {int(i) for i in ids.split(" ") if i}
-                for lang, _, ids in (part.partition(" ") for part in self._packed[word].split("|"))
-            }
-        return found
-
-    def get(self, word: str, default: object = None) -> dict[str, set[int]] | None:  # type: ignore[override]
-        return self[word] if word in self._packed else default  # type: ignore[return-value]
-
-    def __contains__(self, word: object) -> bool:
-        return word in self._packed
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(self._packed)
-
-    def __len__(self) -> int:
-        return len(self._packed)
-
-
-class SearchIndex:
+class SearchIndex(SentCompact):
     """Inverted index over folded words and their stems, per field and language."""
 
     def __init__(self, documents: list[Document]) -> None:
@@ -261,17 +218,6 @@ class SearchIndex:
                     self.name_popularity[lang, key] += 1
         # The rulesets' names per language, from their documents: results name the edition in words.
         self.ruleset_names = {doc.ruleset: doc.names for doc in documents if doc.kind == "ruleset"}
-
-    def __getstate__(self) -> dict[str, object]:
-        state = dict(self.__dict__)
-        state["words"] = tuple(PackedPostings.pack(postings) for postings in self.words)
-        state["stems"] = tuple(PackedPostings.pack(postings) for postings in self.stems)
-        return state
-
-    def __setstate__(self, state: dict[str, object]) -> None:
-        self.__dict__.update(state)
-        self.words = tuple(PackedPostings(packed) for packed in state["words"])  # type: ignore[attr-defined]
-        self.stems = tuple(PackedPostings(packed) for packed in state["stems"])  # type: ignore[attr-defined]
 
     def idf(self, doc_ids: set[int]) -> float:
         return math.log(1 + self.size / (1 + len(doc_ids)))
