@@ -4,7 +4,7 @@ match turned into a title, a URL and a highlighted snippet in the reader's langu
 The index is built once per content version for all processes: the server's master at start,
 load_content, a thread started after an admin save commits (serving/warm.py: the editor's answer
 does not wait for it), or else the first process that needs it, under a lock in the shared cache, which then holds
-it; every other process loads that copy (about 60 ms: see deletions.py and index.py's
+it; every other process loads that copy (about 60 ms: see deletions.py and postings.py's
 PackedPostings, and the collector paused while it is unpickled) instead of building its own (2 to 3 s). With a per-process cache (locmem)
 each process builds its own.
 """
@@ -67,7 +67,9 @@ def collector_paused() -> Iterator[None]:
     try:
         yield
     finally:
-        gc.freeze()  # kept until the next content version: no collection walks it (gunicorn.py)
+        # Frozen for good, so no collection walks it (gunicorn.py). An index dropped at the next content
+        # version is still freed by reference counting: it holds no cycles.
+        gc.freeze()
         if was_enabled:
             gc.enable()
 
