@@ -210,20 +210,64 @@ class Vocabulary:
     words: set[str] = field(default_factory=set)  # folded
     own_words: set[str] = field(default_factory=set)  # folded words of L's own names in R
     name_regexes: list[re.Pattern[str]] = field(default_factory=list)
+    _index: _NamesIndex | None = field(default=None, repr=False, compare=False)
 
     def has(self, text: str) -> bool:
         """Also one of L's own names, part of one, or another form of one."""
-        text_key, folded = key(text), casefolded(text)
-        for name in self.names:
-            folded_name = casefolded(name)
-            if text_key == key(name) or (
-                folded in folded_name  # cheap test first: the whole-word search needs it
-                and re.search(r"(?<!\w)" + re.escape(folded) + r"(?!\w)", folded_name)
-            ):
-                return True
-            if related(text, name, subset=False):
-                return True
-        return False
+        names = self._names_index()
+        if key(text) in names.keys:
+            return True
+        folded = casefolded(text)
+        whole_word = re.compile(r"(?<!\w)" + re.escape(folded) + r"(?!\w)")
+        # The cheap substring test first: the whole-word search needs it.
+        if any(folded in name and whole_word.search(name) for name in names.folded):
+            return True
+        # related(…, subset=False) holds only between names of as many content words, unless one
+        # of the two is an abbreviation ("GFI" / "Going For It"): the other names are not asked.
+        # And each of its words needs a word of the name with the same first two letters
+        # (_stem_match): a name missing one is not asked either.
+        if ABBREVIATION_RE.match(text):
+            candidates: list[str] = self.names
+        else:
+            words = content_words(text)
+            starts = _word_starts(words)
+            same_count = names.by_word_count.get(len(words), [])
+            candidates = names.abbreviations + [name for name, its_starts in same_count if starts <= its_starts]
+        return any(related(text, name, subset=False) for name in candidates)
+
+    def _names_index(self) -> _NamesIndex:
+        if self._index is None or self._index.names != self.names:
+            self._index = _NamesIndex.of(self.names)
+        return self._index
+
+
+def _word_starts(words: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(IRREGULAR_FORMS.get(word, word)[:2] for word in words)
+
+
+@dataclass(frozen=True)
+class _NamesIndex:
+    """What Vocabulary.has compares a text with, worked out once per list of names."""
+
+    names: list[str]
+    keys: frozenset[str]
+    folded: list[str]
+    abbreviations: list[str]
+    by_word_count: dict[int, list[tuple[str, frozenset[str]]]]  # with the first two letters of its words
+
+    @classmethod
+    def of(cls, names: list[str]) -> _NamesIndex:
+        by_word_count: dict[int, list[tuple[str, frozenset[str]]]] = {}
+        for name in names:
+            words = content_words(name)
+            by_word_count.setdefault(len(words), []).append((name, _word_starts(words)))
+        return cls(
+            names=list(names),
+            keys=frozenset(key(name) for name in names),
+            folded=[casefolded(name) for name in names],
+            abbreviations=[name for name in names if ABBREVIATION_RE.match(name)],
+            by_word_count=by_word_count,
+        )
 
 
 def _vocabulary(corpus: Corpus, ruleset: str, lang: str) -> Vocabulary:
