@@ -16,7 +16,7 @@ selectors' own, asked each time."""
 from __future__ import annotations
 
 from . import selectors
-from .models import GameTable, Ruleset, Team
+from .models import GameTable, Inducement, Ruleset, StarPlayer, Team
 from .rendering.version import per_content_version
 
 
@@ -49,8 +49,30 @@ def team_or_404(ruleset: Ruleset, slug: str) -> Team:
     return found if found is not None else selectors.team_or_404(ruleset, slug)  # its 404
 
 
+@per_content_version(maxsize=16)
+def _star_rows(ruleset_key: str) -> list[StarPlayer]:
+    """Every team page lists the stars its team may hire: reading the edition's stars with their
+    teams, rules and players cost each page about 300 ms."""
+    return selectors.star_rows(ruleset_or_404(ruleset_key))
+
+
+@per_content_version(maxsize=16)
+def stars(ruleset_key: str, lang: str) -> list[StarPlayer]:
+    """The edition's star players as selectors.stars gives them."""
+    return selectors.stars_by_name(_star_rows(ruleset_key), lang)
+
+
+@per_content_version(maxsize=16)
+def inducements(ruleset_key: str) -> list[Inducement]:
+    """The edition's inducements as selectors.inducements gives them (every team page prices them)."""
+    return selectors.inducements(ruleset_or_404(ruleset_key))
+
+
 def warm_rows() -> None:
-    """Every ruleset with its tables and teams, read under the current content version."""
+    """Every ruleset with its tables, teams, star players and inducements, read under the current
+    content version."""
     for ruleset in selectors.rulesets():
         _tables(ruleset.key)
         _teams(ruleset.key)
+        _star_rows(ruleset.key)
+        inducements(ruleset.key)

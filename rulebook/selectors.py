@@ -377,7 +377,15 @@ STAR_PREFETCH = (
 def stars(ruleset: Ruleset, lang: str) -> list[StarPlayer]:
     """The ruleset's star players (each hire: a pair is one) in the language's alphabetical order,
     with who they play for and their players."""
-    found = StarPlayer.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related(*STAR_PREFETCH)
+    return stars_by_name(star_rows(ruleset), lang)
+
+
+def star_rows(ruleset: Ruleset) -> list[StarPlayer]:
+    """The ruleset's star players with who they play for and their players, in no order."""
+    return list(StarPlayer.objects.filter(ruleset=ruleset).select_related("ruleset").prefetch_related(*STAR_PREFETCH))
+
+
+def stars_by_name(found: list[StarPlayer], lang: str) -> list[StarPlayer]:
     return sorted(found, key=lambda s: collation_key(in_language(s, "name", lang), lang))
 
 

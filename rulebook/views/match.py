@@ -8,7 +8,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language, override
 
-from .. import matchmode, rosters, selectors
+from .. import keptrows, matchmode, rosters, selectors
 from ..http import HtmxHttpRequest
 from ..serving import ApiError, api_view, public_page
 from ..serving.api import BAD_PARAMETER, UNKNOWN_ITEM
@@ -24,15 +24,17 @@ def page_params(ruleset: str, slug: str) -> tuple[str, ...]:
 
 @public_page(params=page_params, prefixes=(*PREFIXES, rosters.PLAYER_PREFIX), vary=("HX-Request",))
 def match(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
-    current = selectors.ruleset_or_404(ruleset)
-    item = selectors.team_or_404(current, slug)
+    current = keptrows.ruleset_or_404(ruleset)
+    item = keptrows.team_or_404(current, slug)
     lang = get_language()
     context: dict[str, Any] = {"ruleset": current, "team": item, "supported": current.key in matchmode.EDITIONS}
     status = 200
     roster = rosters.build(item, request.GET, lang).query  # kept as it came: the sheet reads and checks it
     context["roster_fields"] = [part.split("=", 1) for part in roster.split("&") if part]
     if context["supported"]:
-        mode = matchmode.build(item, selectors.inducements(current), selectors.stars(current, lang), request.GET, lang)
+        mode = matchmode.build(
+            item, keptrows.inducements(current.key), keptrows.stars(current.key, lang), request.GET, lang
+        )
         context["mode"] = mode
         context["mode_query"] = "&".join(q for q in (matchmode.query(mode), roster) if q)
         status = 400 if mode.errors else 200
@@ -55,7 +57,9 @@ def match_api(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
     with override(lang):
         if ruleset.key not in matchmode.EDITIONS:
             raise ApiError("the match mode answers for the 2025 edition only", BAD_PARAMETER)
-        mode = matchmode.build(item, selectors.inducements(ruleset), selectors.stars(ruleset, lang), request.GET, lang)
+        mode = matchmode.build(
+            item, keptrows.inducements(ruleset.key), keptrows.stars(ruleset.key, lang), request.GET, lang
+        )
         if mode.errors:
             raise ApiError(" ".join(mode.errors), BAD_PARAMETER)
     sheet = mode.sheet

@@ -24,7 +24,7 @@ def stars(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = keptrows.ruleset_or_404(ruleset)
     lang = get_language()
     teams = selectors.teams(current, lang)
-    items = selectors.stars(current, lang)
+    items = keptrows.stars(current.key, lang)
     wanted = request.GET.get("team", "")
     team = next((t for t in teams if t.slug == wanted), None)
     errors = []
@@ -66,5 +66,5 @@ def star(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
 def inducements(request: HtmxHttpRequest, ruleset: str) -> HttpResponse:
     current = keptrows.ruleset_or_404(ruleset)
     lang = get_language()
-    views = hiring.inducement_views(selectors.inducements(current), lang, selectors.team_rule_names(current, lang))
+    views = hiring.inducement_views(keptrows.inducements(current.key), lang, selectors.team_rule_names(current, lang))
     return render(request, "rulebook/inducements.html", {"ruleset": current, "inducements": views})

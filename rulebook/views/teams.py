@@ -56,8 +56,8 @@ def team(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
         "ruleset": current,
         "team": item,
         "rules": selectors.team_rules(item),
-        "star_hires": hiring.hires([item], selectors.stars(current, lang), rule_names),
-        "team_inducements": hiring.team_inducements(item, selectors.inducements(current), rule_names),
+        "star_hires": hiring.hires([item], keptrows.stars(current.key, lang), rule_names),
+        "team_inducements": hiring.team_inducements(item, keptrows.inducements(current.key), rule_names),
         "positionals": rosters.positional_views(item, get_language()),
         "characteristics": rosters.characteristic_labels(item, get_language()),
         "big_guys": [p for p in item.positionals.all() if p.big_guy],
@@ -110,7 +110,7 @@ def roster_sheet(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpRespo
     current, lang = context["ruleset"], get_language()
     if current.key in matchmode.EDITIONS and matchmode.carries_match(request.GET):
         mode = matchmode.build(
-            context["team"], selectors.inducements(current), selectors.stars(current, lang), request.GET, lang
+            context["team"], keptrows.inducements(current.key), keptrows.stars(current.key, lang), request.GET, lang
         )
         context["match"] = mode
         status = 400 if mode.errors else status
