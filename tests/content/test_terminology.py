@@ -20,6 +20,7 @@ def real_corpus() -> T.Corpus:
     return _CORPUS[0]
 
 
+@pytest.mark.content_sweep
 @pytest.mark.django_db
 def test_every_ruleset_has_texts_and_a_glossary_to_check() -> None:
     corpus = real_corpus()
@@ -31,6 +32,7 @@ def test_every_ruleset_has_texts_and_a_glossary_to_check() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.content_sweep
 @pytest.mark.django_db
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("ruleset", RULESET_KEYS)
@@ -56,6 +58,7 @@ def test_every_allowed_entry_has_a_reason_and_is_checked_for_staleness() -> None
 
 
 @pytest.mark.slow
+@pytest.mark.content_sweep
 @pytest.mark.django_db
 def test_a_stray_written_into_the_real_content_is_found() -> None:
     from rulebook.models import RuleSection
@@ -84,6 +87,7 @@ DECISIONS = [
 ]
 
 
+@pytest.mark.content_sweep
 @pytest.mark.django_db
 @pytest.mark.parametrize(("ruleset", "lang", "sentence", "stray"), DECISIONS)
 def test_a_text_going_back_on_a_term_decision_is_a_stray(ruleset: str, lang: str, sentence: str, stray: str) -> None:
@@ -95,6 +99,7 @@ def test_a_text_going_back_on_a_term_decision_is_a_stray(ruleset: str, lang: str
 
 
 @pytest.mark.slow
+@pytest.mark.content_sweep
 @pytest.mark.django_db
 def test_the_checker_looks_for_strays_of_every_kind_in_the_real_glossaries() -> None:
     corpus = real_corpus()
@@ -395,6 +400,7 @@ def corpus_with(fields: list[T.TextField]) -> T.Corpus:
 
 
 @pytest.mark.slow
+@pytest.mark.content_sweep
 @pytest.mark.django_db
 @pytest.mark.parametrize("ruleset", RULESET_KEYS)
 def test_engine_phrases_use_each_editions_terms(ruleset: str) -> None:
@@ -406,6 +412,7 @@ def test_engine_phrases_use_each_editions_terms(ruleset: str) -> None:
     )
 
 
+@pytest.mark.content_sweep
 @pytest.mark.django_db
 def test_phrase_drift_into_the_other_edition_is_caught() -> None:
     """A 2025 Italian phrase that names the skill by its classic Italian name (the drift found in

@@ -1,13 +1,12 @@
 """What readers see: no editors' notes on a page. What another language's readers call an item is
 shown in that language only (``aliases``: "Also called"), and ``translator_note`` never at all.
 
-The sweeps read every reference page of a language; each page is rendered once per language and
-worker (the `pages` fixture), and every sweep reads that HTML."""
+One sweep per language reads every reference page of that language once and makes every check of
+it (four tests, which the workers share: no language is rendered twice)."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
 from html import unescape
 
 import pytest
@@ -50,24 +49,11 @@ def reader_urls(lang: str) -> list[str]:
     return urls + [f"/{lang}/{key}/glossary/" for key in Ruleset.objects.values_list("key", flat=True)]
 
 
-Pages = Callable[[str], dict[str, str]]  # language → {url: HTML} of every_page(language)
-
-
-@pytest.fixture(scope="session")
-def pages() -> Pages:
-    """Every reference page of a language, rendered once (on first use, inside that test's
-    database access) for all the sweeps that read it. Pages of the real content, which no test
-    leaves changed (database tests roll back, browser tests put it back); session-wide because
-    the sweeps need not run next to each other (tests/conftest.py orders the slow ones first)."""
-    rendered: dict[str, dict[str, str]] = {}
-
-    def of(lang: str) -> dict[str, str]:
-        if lang not in rendered:
-            client = Client()
-            rendered[lang] = {url: page_html(client, url) for url in every_page(lang)}
-        return rendered[lang]
-
-    return of
+def rendered(lang: str) -> dict[str, str]:
+    """Every reference page of a language ({url: HTML}), rendered once for all the checks of that
+    language's sweep below (one test per language, so the workers share the four)."""
+    client = Client()
+    return {url: page_html(client, url) for url in every_page(lang)}
 
 
 def test_the_sweeps_read_every_skill_and_glossary_page() -> None:
@@ -104,10 +90,20 @@ def every_page(lang: str) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.content_sweep
 @pytest.mark.parametrize("lang", ["es", "it", "fr", "en"])
-def test_no_page_talks_about_sources_or_other_languages_names(pages: Pages, lang: str) -> None:
+def test_every_page_reads_as_a_page_for_readers(lang: str) -> None:
+    """Every reference page of the language, read once: no talk about sources or (outside Italian)
+    of Italian names, every alias of the language shown on its skill page, no translator note."""
+    pages = rendered(lang)
+    assert_no_source_talk(pages, lang)
+    assert_aliases_shown(pages, lang)
+    assert_no_translator_note(pages, lang)
+
+
+def assert_no_source_talk(pages: dict[str, str], lang: str) -> None:
     found = {}
-    for url, html in pages(lang).items():
+    for url, html in pages.items():
         text = text_of_main(html)
         match = SOURCE_TALK_RE.search(text) or (lang != "it" and ITALIAN_RE.search(text))
         if match:
@@ -135,30 +131,25 @@ def test_an_italian_page_shows_the_alias_and_other_languages_do_not(client: Clie
         assert 'class="aliases"' not in html, lang
 
 
-@pytest.mark.slow
-def test_every_alias_is_shown_on_its_language_page(pages: Pages) -> None:
+def assert_aliases_shown(pages: dict[str, str], lang: str) -> None:
     skills = [s for s in Skill.objects.select_related("ruleset") if s.aliases]
     assert skills, "the real content has skills with aliases"
     for skill in skills:
-        for lang, names in skill.aliases.items():
-            text = text_of_main(pages(lang)[f"/{lang}/{skill.ruleset.key}/skills/{skill.slug}/"])
-            for name in names:
-                assert name in text, (skill.slug, lang, name)
+        text = text_of_main(pages[f"/{lang}/{skill.ruleset.key}/skills/{skill.slug}/"])
+        for name in skill.aliases.get(lang, []):
+            assert name in text, (skill.slug, lang, name)
 
 
-@pytest.mark.slow
-@pytest.mark.parametrize("lang", ["es", "it", "fr", "en"])
-def test_translator_notes_never_appear_on_a_page(pages: Pages, lang: str) -> None:
+def assert_no_translator_note(pages: dict[str, str], lang: str) -> None:
     skills = [s for s in Skill.objects.select_related("ruleset") if s.translator_note]
     terms = [t for t in GlossaryTerm.objects.select_related("ruleset") if t.translator_note]
     assert len(skills) == Skill.objects.count(), "every skill's name choice is explained"
-    html = pages(lang)
     for skill in skills:
-        assert skill.translator_note not in unescape(html[f"/{lang}/{skill.ruleset.key}/skills/{skill.slug}/"]), (
+        assert skill.translator_note not in unescape(pages[f"/{lang}/{skill.ruleset.key}/skills/{skill.slug}/"]), (
             skill.slug
         )
     glossaries = {
-        key: unescape(html[f"/{lang}/{key}/glossary/"]) for key in Ruleset.objects.values_list("key", flat=True)
+        key: unescape(pages[f"/{lang}/{key}/glossary/"]) for key in Ruleset.objects.values_list("key", flat=True)
     }
     for term in terms:
         assert term.translator_note not in glossaries[term.ruleset.key], term.slug

@@ -377,6 +377,7 @@ def test_the_teams_api(client: Client) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.content_sweep
 @pytest.mark.parametrize("lang", LANGS)
 def test_team_pages_carry_no_editors_notes(client: Client, lang: str) -> None:
     """No team page talks about sources or (outside Italian) about Italian names, and no

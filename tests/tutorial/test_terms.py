@@ -60,6 +60,7 @@ def report(findings: list[T.Finding]) -> str:
 
 
 @pytest.mark.slow
+@pytest.mark.content_sweep
 @pytest.mark.parametrize("ruleset", RULESET_KEYS)
 def test_tutorial_narrations_use_each_editions_terms(ruleset: str) -> None:
     corpus = tutorial_corpus()
@@ -165,6 +166,7 @@ def ui_fields() -> list[T.TextField]:
 
 
 @pytest.mark.slow
+@pytest.mark.content_sweep
 @pytest.mark.parametrize("ruleset", RULESET_KEYS)
 def test_interface_strings_use_each_editions_terms(ruleset: str) -> None:
     fields = [f for f in ui_fields() if f.ruleset == ruleset]
