@@ -13,7 +13,12 @@ LANGS = ("es", "it", "fr", "en")
 @pytest.mark.browser
 @pytest.mark.parametrize("lang", LANGS)
 def test_walk_every_scenario_by_clicking_next(site: str, page, lang: str) -> None:
-    for scenario in all_scenarios():
+    """Each scenario walked in one language, the languages in turn (every step of every scenario
+    in every language is rendered and read by the client tests, test_pages.py; what the
+    browser adds, the pager's swap, is the same code in all four)."""
+    for index, scenario in enumerate(all_scenarios()):
+        if LANGS[index % len(LANGS)] != lang:
+            continue
         page.goto(f"{site}/{lang}/tutorial/{scenario.slug}/1/")
         for number in range(1, len(scenario.steps) + 1):
             assert page.locator("#step-result svg").count() >= 1, (scenario.slug, number)
