@@ -101,7 +101,7 @@ def test_the_board_has_no_serious_accessibility_violations(site: str, page: obje
         "/en/lrb6/board/?b=1_A1m8_B1n8&z=3",
     ):
         page.goto(site + path)  # type: ignore[attr-defined]
-        found = violations(page)
+        found = violations(page, scheme)
         if found:
             problems[path] = found
     assert not problems, problems

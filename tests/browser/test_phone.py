@@ -12,10 +12,9 @@ import pytest
 from django.utils.translation import gettext, override
 
 from tests.browser.focus import wait_for_focus
+from tests.browser.test_accessibility import violations
 from tests.page_types import PAGE_TYPES
 from tutorial.shared.scenario import all_scenarios
-
-AXE = (Path(__file__).parent / "vendor" / "axe-core.min.js").read_text(encoding="utf-8")
 
 # Elements wider than the screen that are not inside a frame that scrolls (or clips) sideways.
 OVERFLOW_JS = """() => {
@@ -232,12 +231,7 @@ def test_phone_pages_have_no_serious_accessibility_violation(site: str, phone: o
         "/es/tutorial/02-the-first-turn/1/",
     ):
         page.goto(site + path)  # type: ignore[attr-defined]
-        page.evaluate(AXE)  # type: ignore[attr-defined]  # through DevTools: the strict CSP refuses inline scripts
-        found = page.evaluate(  # type: ignore[attr-defined]
-            "async () => (await axe.run(document, {resultTypes: ['violations']})).violations"
-            ".filter(v => ['serious', 'critical'].includes(v.impact))"
-            ".map(v => v.id + ': ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(' | '))"
-        )
+        found = violations(page, scheme)
         if found:
             problems[path] = found
     assert not problems, problems
