@@ -17,14 +17,13 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from .term_corpus import Corpus, TextField
+from .term_vocabulary import Vocabulary, _foreign_distinctive
 from .term_words import (
     ABBREVIATION_RE,
     REFERENCE_RE,
     WORD_RE,
     Finding,
     Needle,
-    Vocabulary,
-    _foreign_distinctive,
     _is_multiword,
     _stem_match,
     base_name,

@@ -56,15 +56,13 @@ from .term_corpus import (
     edition_texts,
 )
 from .term_names import english_words, lexicon, missing_names, name_checks, name_needles, untranslated
+from .term_vocabulary import Vocabulary, _needles, _vocabulary
 from .term_words import (
     PLACEHOLDER_RE,
     REFERENCE_RE,
     Finding,
     Needle,
-    Vocabulary,
     _is_multiword,
-    _needles,
-    _vocabulary,
     base_name,
     casefolded,
     key,
