@@ -312,12 +312,20 @@
     box.addEventListener("click", (event) => {
       const link = event.target.closest("a[href]");
       if (!link || !window.RulesEngine || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey) return;
+      if (link.getAttribute("href").startsWith("#")) return; // a place on this page ("Back to the pitch")
       const url = new URL(link.getAttribute("href"), location.href);
       if (url.origin !== location.origin || url.pathname !== location.pathname) return;
       event.preventDefault();
       const cell = link.getAttribute("data-cell");
       history.pushState(null, "", url.pathname + url.search);
       show().then(() => {
+        // As online (board.js): a tap that asks an action scrolls to its whole answer.
+        const action = cell && document.getElementById("action-heading");
+        if (action) {
+          action.closest(".answer__action").scrollIntoView({ block: "start" });
+          action.focus({ preventScroll: true });
+          return;
+        }
         const again = cell && box.querySelector('.board-map a[data-cell="' + cell + '"]');
         (again || document.getElementById("board-status"))?.focus({ preventScroll: !!again });
       });

@@ -1,6 +1,8 @@
 """A blitz asked on a phone (issue 25): from an empty 2025 board, two players added by tapping, the
 blitzer chosen and the opponent aimed at; the chance and the block breakdown read from the page,
-in at most 12 taps. Expected numbers by hand below, not from the engine."""
+in at most 12 taps. The tap that asks the blitz scrolls to its whole answer (on the screen, above
+the bottom bar), and a link there leads back to the pitch. Expected numbers by hand below, not
+from the engine."""
 
 from __future__ import annotations
 
@@ -45,7 +47,23 @@ def test_a_blitz_from_an_empty_board_in_at_most_twelve_taps(site: str, page: obj
 
     status = page.locator("#board-status").inner_text()  # type: ignore[attr-defined]
     assert f"Blitz on B1: {percent(KNOCKED_DOWN)}, best from o7." in status
-    wait_for_focus(page, "data-cell", "p8")  # the focus stays where the finger is
+    wait_for_focus(page, "id", "action-heading")
     answer = page.locator(".answer__action").inner_text()  # type: ignore[attr-defined]
     assert f"knocks him down: {percent(KNOCKED_DOWN)} (1/2)" in answer
     assert f"Both knocked down {percent(BOTH_DOWN)} 1/6" in " ".join(answer.split())
+
+    shown = page.evaluate(ON_SCREEN_JS)  # type: ignore[attr-defined]
+    assert shown["top"] >= 0 and shown["bottom"] <= shown["fold"], shown
+    page.get_by_role("link", name="Back to the pitch").click()  # type: ignore[attr-defined]
+    page.wait_for_function(STATUS_ON_SCREEN)  # type: ignore[attr-defined]
+
+
+# The action's answer against the screen: its box, and where the bottom bar starts.
+ON_SCREEN_JS = """() => {
+  const box = document.querySelector('.answer__action').getBoundingClientRect();
+  return {top: box.top, bottom: box.bottom, fold: document.querySelector('.bottom-bar').getBoundingClientRect().top};
+}"""
+STATUS_ON_SCREEN = """() => {
+  const box = document.getElementById('board-status').getBoundingClientRect();
+  return box.top >= 0 && box.bottom <= innerHeight;
+}"""

@@ -66,3 +66,28 @@ def test_reach_labels_fit_their_squares_at_360(site: str, page: object, path: st
     found = page.evaluate(LABELS_JS)  # type: ignore[attr-defined]
     assert found["count"] > 20 and found["square"] >= 44, found
     assert found["spill"] == 0 and found["overlaps"] == 0, found
+
+
+# The target tool on, A1 chosen, B1 standing on p8: a tap on p8 asks a blitz on him.
+AIMING = "/{lang}/bb2025/board/?b=1_A1m8_B1p8&p=A1&tool=target"
+ACTION_JS = """() => {
+  const box = document.querySelector('.answer__action').getBoundingClientRect();
+  return {top: box.top, bottom: box.bottom, focused: document.activeElement.id,
+          bar: document.querySelector('.bottom-bar').getBoundingClientRect().top};
+}"""
+
+
+@pytest.mark.parametrize("lang", ["es", "fr"])
+def test_a_tap_that_asks_a_blitz_scrolls_to_its_whole_answer_at_360(site: str, page: object, lang: str) -> None:
+    page.set_viewport_size({"width": 360, "height": 780})  # type: ignore[attr-defined]
+    page.goto(site + AIMING.format(lang=lang))  # type: ignore[attr-defined]
+    page.locator('.board-map a[data-cell="p8"]').click()  # type: ignore[attr-defined]
+    page.wait_for_function("() => document.activeElement.id === 'action-heading'")  # type: ignore[attr-defined]
+    found = page.evaluate(ACTION_JS)  # type: ignore[attr-defined]
+    assert found["top"] >= 0 and found["bottom"] <= found["bar"] == FOLD[360], found
+    # Its last line leads back to the pitch, where the status line says what was asked.
+    page.locator(".answer__back a").click()  # type: ignore[attr-defined]
+    status = page.locator("#board-status")  # type: ignore[attr-defined]
+    box = status.bounding_box()
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= FOLD[360], box
+    assert "B1" in status.inner_text()

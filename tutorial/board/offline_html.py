@@ -51,7 +51,7 @@ def _outcomes(rows: list[tuple[str, str, str]], caption: str) -> str:
 
 
 def _action(action: dict[str, Any]) -> str:
-    parts = [f'<h3 id="action-heading">{_e(action["heading"])}</h3>']
+    parts = [f'<h3 id="action-heading" tabindex="-1">{_e(action["heading"])}</h3>']
     if "problem" in action:
         parts.append(f"<p>{_e(action['problem'])}</p>")
     else:
@@ -74,6 +74,7 @@ def _action(action: dict[str, Any]) -> str:
     if action.get("switch"):
         switch = action["switch"]
         parts.append(f'<p><a data-key="ask-switch" href="{_e(switch["url"])}">{_e(switch["label"])}</a></p>')
+    parts.append(f'<p class="answer__back"><a href="#board-status">{_e(_("Back to the pitch"))}</a></p>')
     return f'<section class="answer__part answer__action" aria-labelledby="action-heading">{"".join(parts)}</section>'
 
 
