@@ -1,7 +1,7 @@
 """Static files as collectstatic writes them: WhiteNoise's hashed names with a gzip and a brotli
 copy of each (nginx serves those as they are: gzip_static, brotli_static). Brotli's top quality
 (11) is the smallest but costs 15 s of CPU per collectstatic over Django's admin files and ours;
-STATIC_BROTLI_QUALITY chooses (11 by default; CI sets 5: 8 % larger, ten times faster)."""
+STATIC_BROTLI_QUALITY chooses (11 by default; `make test` sets 5: 8 % larger, ten times faster)."""
 
 from __future__ import annotations
 
