@@ -20,6 +20,7 @@ TUTORIAL_DOORS = (
     "rulebook.selectors",
     "rulebook.links",
     "rulebook.examples",
+    "rulebook.offline.toolpages",  # where the tutorial registers the pages the tools' pack keeps
     "rulebook.formatting",
     "rulebook.sitemaps",
     "rulebook.vocab",

@@ -25,3 +25,10 @@ class TutorialSitemap(I18nSitemap):
 
     def location(self, item: tuple[str, tuple[Any, ...]]) -> str:
         return reverse(item[0], args=item[1])
+
+
+def offline_pages() -> list[str]:
+    """The tutorial's pages that saving the tools keeps, in the active language: the index and every
+    step (each opens offline as the scenario sets it; rulebook/offline/toolpages.py)."""
+    sitemap = TutorialSitemap()
+    return [sitemap.location(item) for item in sitemap.items() if item[0] in ("tutorial:index", "tutorial:step")]

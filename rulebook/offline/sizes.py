@@ -79,3 +79,17 @@ def reference_size(lang: str, ruleset: str) -> int:
     index = offline_index(lang, ruleset, pack_version())
     total += len(json.dumps(index, ensure_ascii=False, separators=(",", ":")).encode())
     return total + sum(map(_static_size, statics))
+
+
+PAGE_SAMPLE = 4  # one in four of the tools' pages is rendered to estimate them all
+
+
+@per_content_version(maxsize=16)
+def pages_size(lang: str, urls: tuple[str, ...]) -> int:
+    """Bytes stored for the tools' pages (the odds page, the boards, the tutorial's steps): one page in
+    PAGE_SAMPLE rendered, scaled to the number of pages (steps differ in size, but not by kind)."""
+    sample = urls[::PAGE_SAMPLE]
+    if not sample:
+        return 0
+    rendered = sum(len(_render(url, lang)) for url in sample)
+    return round(rendered * len(urls) / len(sample))

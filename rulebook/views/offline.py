@@ -18,12 +18,12 @@ from django.http import HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.templatetags.static import static
 from django.urls import reverse
-from django.utils.translation import get_language, gettext_lazy, pgettext
+from django.utils.translation import get_language, gettext_lazy, override, pgettext
 from django.utils.translation import gettext as _
 
 from .. import formatting, keptrows, labels, selectors
 from ..http import HtmxHttpRequest
-from ..offline import engine_pack, pack, sizes
+from ..offline import engine_pack, pack, sizes, toolpages
 from ..offline.search_index import offline_index
 from ..serving import public_page
 from ..vocab import BLOOD_BOWL_EDITIONS
@@ -136,13 +136,17 @@ def _static_size(name: str) -> int:
 
 
 def tools_pack(lang: str) -> dict[str, Any]:
-    """What saving the tools keeps (static/js/tools-offline.js): the odds page, the engine's runtime
-    and pack, this language's words; and its size, said before the reader chooses."""
+    """What saving the tools keeps (static/js/tools-offline.js): the odds page, the boards, the pages
+    other apps register (the tutorial's steps: offline/toolpages.py), the engine's runtime and pack,
+    this language's words; and its size, said before the reader chooses."""
     statics = [*TOOL_STATICS, *(RUNTIME + name for name in RUNTIME_FILES)]
     words = len(json.dumps(engine_pack.engine_words(lang), ensure_ascii=False).encode())
     size = sum(map(_static_size, statics)) + len(engine_pack.engine_zip()) + words + len(engine_pack.catalogue(lang))
-    urls = [reverse("tutorial:odds"), *(reverse("tutorial:board", args=[key]) for key in BLOOD_BOWL_EDITIONS)]
-    urls += [static(name) for name in statics]
+    with override(lang):
+        pages = [reverse("tutorial:odds"), *(reverse("tutorial:board", args=[key]) for key in BLOOD_BOWL_EDITIONS)]
+        pages += toolpages.tool_pages()
+    size += sizes.pages_size(lang, tuple(pages))
+    urls = [*pages, *(static(name) for name in statics)]
     urls += [
         reverse(f"rulebook:{name}") for name in ("offline-engine", "offline-engine-words", "offline-engine-catalogue")
     ]

@@ -3,6 +3,24 @@
 // left alone. After an htmx step change, the new step's heading is scrolled to the top and focused.
 (function () {
   "use strict";
+  // A saved step opened offline with try-it values (the service worker answers any query with the
+  // saved step, static/js/sw.js): a note says the numbers shown are the scenario's own.
+  function sortedQuery(text) {
+    const query = new URLSearchParams(text);
+    query.sort();
+    return query.toString();
+  }
+  function noteSavedStep() {
+    const step = document.getElementById("tutorial-step");
+    const result = document.getElementById("step-result");
+    if (!step || !result || !step.dataset.offlineNote || document.getElementById("step-offline-note")) return;
+    if (sortedQuery(location.search) === sortedQuery(step.dataset.answered || "")) return;
+    const note = Object.assign(document.createElement("p"), { id: "step-offline-note", className: "note" });
+    note.setAttribute("role", "status");
+    note.textContent = step.dataset.offlineNote;
+    result.prepend(note);
+  }
+  noteSavedStep();
   function inFormField(element) {
     if (!element) return false;
     const tag = element.tagName;

@@ -200,6 +200,8 @@ def test_a_first_visit_downloads_nothing_before_the_reader_chooses(site: str, ph
 ODDS_LINK = "/es/odds/?c=bb2025;rr1;dodge:3,block:2d,armour:9"
 ROSTER_LINK = "/es/bb2025/teams/human/builder/?n-lineman=6&n-blitzer=2&n-catcher=2&n-thrower=1"
 ODDS_FORM_LINK = "/es/odds/?c=bb2025;rr1;p=block,dodge;dodge:3,gfi:2,block:2d,armour:9,pickup:4"
+STEP_LINK = "/es/tutorial/03-moving-and-dodging/2/"
+STEP_NOTE_ES = "Sin conexión, este paso guardado muestra los números del propio escenario"
 BOARD_LINK = "/es/bb2025/board/?b=1_r10_A4k8.73349.block_A5m10.633-9_A6n9.633-9_B7l8.62348.dodge&p=A4&t=l8"
 
 
@@ -219,7 +221,7 @@ def exact_chance(text: str) -> str:
 def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     """A fresh phone saves its edition and the tools, goes offline, and opens an odds share code,
     a roster link and a board position: the phone's engine shows the server's answer (read online
-    first), and the odds form shows the link's sequence."""
+    first), and the odds form shows the link's sequence. A tutorial step opens too."""
     # The server's answers, asked past the service worker (which may answer a slow server with the
     # saved copy and the phone's engine).
     odds_html = phone.request.get(site + ODDS_LINK).text()  # type: ignore[attr-defined]
@@ -232,6 +234,9 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     spent = re.search(r'data-shown="spent">([^<]+)<', roster_html)
     assert spent
     online_spent = html.unescape(spent[1])
+    step = re.search(r'<h1 id="step-heading"[^>]*>(.*?)</h1>', phone.request.get(site + STEP_LINK).text())  # type: ignore[attr-defined]
+    assert step
+    online_step = html.unescape(step[1])
     page = first_visit(phone, site, "/es/bb2025/teams/human/", SAVED_ES)
     page.goto(site + "/es/offline/")  # type: ignore[attr-defined]
     page.locator("#tools-save").click()  # type: ignore[attr-defined]
@@ -266,4 +271,10 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     page.locator('.board-map a[data-cell="k9"]').click()  # type: ignore[attr-defined]
     expect(page.locator("#board-status")).to_contain_text("k9")  # type: ignore[attr-defined]
     assert "t=k9" in page.url and page.evaluate("window.keptPage === true")  # type: ignore[attr-defined]
+    # The tutorial: a saved step opens; asked with try-it values, it says its numbers are the scenario's own.
+    page.goto(site + STEP_LINK)  # type: ignore[attr-defined]
+    assert page.locator("#step-heading").inner_text() == online_step  # type: ignore[attr-defined]
+    assert page.locator("#step-offline-note").count() == 0  # type: ignore[attr-defined]
+    page.goto(site + STEP_LINK + "?try=1&team_reroll=1")  # type: ignore[attr-defined]
+    expect(page.locator("#step-result > #step-offline-note")).to_contain_text(STEP_NOTE_ES)  # type: ignore[attr-defined]
     phone.set_offline(False)  # type: ignore[attr-defined]

@@ -234,3 +234,34 @@ def test_the_reference_estimate_is_near_what_saving_stores(client: Client) -> No
     assert abs(reference_size("en", "dreadball2") - total) < 0.25 * total, (reference_size("en", "dreadball2"), total)
     sizes = re.findall(r"(\d+) pages, about (\d+(\.\d)?) MB", client.get("/en/offline/").content.decode())
     assert len(sizes) == 3 and all(float(mb) > 0 for _, mb, _ in sizes), sizes
+
+
+def test_saving_the_tools_keeps_every_tutorial_step_and_counts_its_pages(client: Client) -> None:
+    """The tutorial registers its pages with the tools' pack (tutorial/apps.py): its index and every
+    step of every scenario, in the language, each of which answers; the size said before saving
+    counts them (one in four rendered, scaled: within a quarter of all of them rendered)."""
+    from rulebook.offline.sizes import pages_size
+    from rulebook.views.offline import tools_pack
+    from tutorial.shared.scenario import all_scenarios
+
+    urls = tools_pack("it")["urls"]
+    steps = [f"/it/tutorial/{s.slug}/{n}/" for s in all_scenarios() for n in range(1, len(s.steps) + 1)]
+    assert "/it/tutorial/" in urls and set(steps) <= set(urls), sorted(set(steps) - set(urls))[:3]
+    assert len(steps) >= 40
+    pages = [url for url in urls if not url.startswith(settings.STATIC_URL) and "/offline/" not in url]
+    rendered = 0
+    for url in pages:
+        response = client.get(url)
+        assert response.status_code == 200, url
+        rendered += len(response.content)
+    assert abs(pages_size("it", tuple(pages)) - rendered) < 0.25 * rendered, (pages_size("it", tuple(pages)), rendered)
+
+
+def test_a_step_says_which_query_it_answers_and_what_an_unanswered_one_means(client: Client) -> None:
+    """A saved step answers any query offline (the service worker ignores it): the page says which
+    query it answers, and carries the note tutorial.js shows when the address asks another."""
+    plain = client.get("/es/tutorial/03-moving-and-dodging/2/").content.decode()
+    assert 'data-answered=""' in plain
+    assert "Sin conexión, este paso guardado muestra los números del propio escenario" in plain
+    asked = client.get("/es/tutorial/03-moving-and-dodging/2/?try=1&team_reroll=1").content.decode()
+    assert 'data-answered="team_reroll=1&amp;try=1"' in asked  # the step's parameters, sorted (rulebook.serving)
