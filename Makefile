@@ -51,19 +51,20 @@ serve: setup
 serve-proxy: setup
 	$(PY) -m deploy.proxy
 
-# One pytest worker per CPU (pytest-xdist), one test at a time each (--maxschedchunk=1 in
-# pyproject.toml), the slow ones first (tests/conftest.py). The whole suite, browser tests included.
+# One pytest worker per CPU (pytest-xdist), a few tests at a time each, in the suite's order (the
+# slow ones first: tests/conftest.py); tests marked with one xdist_group run on one worker, so
+# that they share a module's set-up (--dist loadgroup). The whole suite, browser tests included.
 # The same set-up as `make run` first (README's promise); the tests make their own databases.
 # The tests' production servers (the two-server and proxy tests) collect the static files with
 # brotli at quality 5: ten times faster than production's 11, and no test depends on it.
 test: export STATIC_BROTLI_QUALITY ?= 5
 test: setup
-	$(PY) -m pytest -n auto --dist load
+	$(PY) -m pytest -n auto --dist loadgroup --no-loadscope-reorder
 
 # The quick loop while working: every test not marked slow (no browser, no production servers, no
 # fuzz, no page sweeps); under 2 minutes on 2 CPUs. `make test` still runs everything.
 test-fast: $(INSTALLED) $(MO)
-	$(PY) -m pytest -n auto --dist load -m "not slow"
+	$(PY) -m pytest -n auto --dist loadgroup --no-loadscope-reorder -m "not slow"
 
 # Lint: ruff (rules and formatting), mypy (types, with django-stubs), and no model change without
 # its migration. CI runs it before the tests.

@@ -85,8 +85,9 @@ def fast_password_hasher() -> Iterator[None]:
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # Every browser or servers test is slow (`make test-fast` leaves them out with `-m "not slow"`).
-    # The slow tests run first: with one test at a time per worker (--maxschedchunk=1 in
-    # pyproject.toml) the short ones then fill the end, and neither worker waits for the other.
+    # The slow tests run first: with a few tests at a time per worker, in this order (make test:
+    # --dist loadgroup --no-loadscope-reorder), the short ones then fill the end, and neither
+    # worker waits for the other.
     # Order is free: no test leaves the database changed (browser tests put it back,
     # tests/database_state.py), and none needs another to run first.
     for item in items:

@@ -35,7 +35,9 @@ from tutorial.odds.classic import OddsError
 from tutorial.odds.labels import skill_label
 from tutorial.odds.offline_html import result_html
 
-pytestmark = pytest.mark.django_db
+# One worker runs the four tests, so that Pyodide starts once for the module (make test's
+# --dist loadgroup); slow: it runs Node and Pyodide (left out of make test-fast).
+pytestmark = [pytest.mark.django_db, pytest.mark.slow, pytest.mark.xdist_group("phone-engine")]
 
 ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "static" / "vendor" / "pyodide-0.29.5"
