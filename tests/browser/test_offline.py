@@ -13,7 +13,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
-from rulebook.models import Skill
+from rulebook.models import RuleSection, Skill
 from rulebook.rendering.version import bump_content_version
 from tests.browser.focus import wait_for_focus
 
@@ -112,20 +112,21 @@ def test_a_content_change_replaces_the_saved_pack(site: str, phone: object, sett
     # Pages stay fresh in the browser for PAGE_MAX_AGE (5 minutes in production); here at once, as
     # a reader sees it once that time has run out.
     settings.PAGE_MAX_AGE = settings.PAGE_STALE_WHILE_REVALIDATE = 0  # type: ignore[attr-defined]
-    page = first_visit(phone, site, "/it/lrb6/", "Salvato per l'uso offline: Blood Bowl classico")
+    # DreadBall: the smallest edition (about 50 pages; each Blood Bowl one has about 300), saved twice.
+    page = first_visit(phone, site, "/it/dreadball2/", "Salvato per l'uso offline: DreadBall")
     old = page.locator("body").get_attribute("data-offline")  # type: ignore[attr-defined]
-    skill = Skill.objects.get(ruleset__key="lrb6", slug="dodge")
-    skill.name_it = "Schivare (nuovo nome)"
-    skill.save()
+    section = RuleSection.objects.get(ruleset__key="dreadball2", slug="the-game")
+    section.title_it = "Il gioco (nuovo titolo)"
+    section.save()
     bump_content_version()
-    page.goto(site + "/it/lrb6/skills/")  # type: ignore[attr-defined]
+    page.goto(site + "/it/dreadball2/glossary/")  # type: ignore[attr-defined]
     new = page.locator("body").get_attribute("data-offline")  # type: ignore[attr-defined]
     assert new != old
     page.locator("#offline-note").filter(has_text="Salvato per l'uso offline").wait_for(timeout=120_000)  # type: ignore[attr-defined]
     assert pack_caches(page) == [f"rules-it-pack-{new}", "rules-it-shell"]
     phone.set_offline(True)  # type: ignore[attr-defined]
-    page.goto(site + "/it/lrb6/skills/dodge/")  # type: ignore[attr-defined]
-    assert page.locator("h1").inner_text() == "Schivare (nuovo nome)"  # type: ignore[attr-defined]
+    page.goto(site + "/it/dreadball2/rules/the-game/")  # type: ignore[attr-defined]
+    assert page.locator("h1").inner_text() == "Il gioco (nuovo titolo)"  # type: ignore[attr-defined]
     phone.set_offline(False)  # type: ignore[attr-defined]
 
 
@@ -134,10 +135,10 @@ def test_the_offline_settings_page_saves_and_deletes(site: str, phone: object) -
     page.goto(site + "/fr/offline/")
     status = page.locator("#offline-status")
     assert status.inner_text() == "Rien n'est encore enregistré sur ce téléphone."
-    page.get_by_label("Blood Bowl classique").check()
+    page.get_by_label("DreadBall").check()  # the smallest edition to save
     page.get_by_label("Blood Bowl 2025").uncheck()
     page.get_by_role("button", name="Enregistrer pour le hors connexion").click()
-    status.filter(has_text="Enregistré pour le hors connexion : Blood Bowl classique").wait_for(timeout=120_000)
+    status.filter(has_text="Enregistré pour le hors connexion : DreadBall").wait_for(timeout=120_000)
     assert re.search(r", le \d+ \w+ 20\d\d", status.inner_text()), status.inner_text()
     assert any(name.startswith("rules-fr-pack-") for name in pack_caches(page))
     page.get_by_role("button", name="Supprimer les pages enregistrées").click()
