@@ -279,3 +279,13 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     page.goto(site + STEP_LINK + "?try=1&team_reroll=1")  # type: ignore[attr-defined]
     expect(page.locator("#step-result > #step-offline-note")).to_contain_text(STEP_NOTE_ES)  # type: ignore[attr-defined]
     phone.set_offline(False)  # type: ignore[attr-defined]
+
+
+def test_a_step_online_shows_no_offline_note(site: str, page: object) -> None:
+    """The note is for a saved step that does not answer its address: online the page answers its
+    try-it values, and a parameter it does not read (a campaign tag) changes nothing."""
+    for query in ("", "?try=1&team_reroll=1", "?team_reroll=1&utm_source=forum&try=1"):
+        page.goto(site + STEP_LINK + query)  # type: ignore[attr-defined]
+        page.locator("#step-heading").wait_for()  # type: ignore[attr-defined]
+        page.wait_for_load_state("load")  # type: ignore[attr-defined]
+        assert page.locator("#step-offline-note").count() == 0, query  # type: ignore[attr-defined]
