@@ -1,11 +1,11 @@
 """Time from opening an offline odds link to its answer on a mid-range phone profile (Chromium CPU
 throttling 4x through CDP Emulation.setCPUThrottlingRate), with the tools saved from the offline
-page. Cold: the first link opened after saving (Python started and the engine imported, then the
-interpreter's memory kept: static/js/engine.js); warm: the next link opened (the page starts from
-that memory snapshot); restarted: a link opened after the browser was closed and opened again
+page. Saving starts Python and imports the engine once, in a worker, and keeps the interpreter's
+memory (static/js/engine.js). Cold: the first link opened after saving (the page starts from that
+memory snapshot); warm: the next link opened; restarted: a link opened after the browser was closed and opened again
 (the snapshot kept on the phone); in place: the form sent again on a page whose engine is up. Each line gives the parts of the engine's start (engine.js's
-timings: files read, snapshot read, runtime start, pack unpacked, engine imported, snapshot
-written, words installed) and the phone's own computation of the answer (data-answer-ms).
+timings: files read, the snapshot found (ms since the start; read while the runtime loads),
+runtime start, words installed) and the phone's own computation of the answer (data-answer-ms).
 Goal: cold <= 3 s, warm <= 300 ms.
 
 The bench starts its own dev server (`runserver --insecure` on PORT), saves the tools, then stops

@@ -9,6 +9,80 @@
 // this script does nothing.
 (function () {
   "use strict";
+  // The interpreter's memory once the engine is imported (Pyodide's memory snapshot), kept on the
+  // phone: a page starts from it instead of starting Python and importing the engine again (about
+  // 13 s on a mid-range phone). Keyed by the pack's digest, so a new engine makes a new one; kept
+  // only where the reader saved the tools. It is made in a worker, off the page's main thread: by
+  // static/js/tools-offline.js once the tools are saved, or by a page that finds none.
+  const SNAPSHOTS = "rules-engine-snapshot";
+  const IMPORT_ENGINE = "import sys; sys.path.insert(0, '/engine'); import tutorial.phone; tutorial.phone.warm()";
+  const secure = "caches" in self && self.isSecureContext;
+
+  async function bytes(url) {
+    const response = await fetch(url, { credentials: "same-origin" });
+    if (!response.ok) throw new Error(url + ": " + response.status);
+    return new Uint8Array(await response.arrayBuffer());
+  }
+  function runtimeOf(engineUrl) {
+    return new URL(engineUrl.slice(0, engineUrl.lastIndexOf("/") + 1), location.href).href;
+  }
+  async function snapshotKey(engineUrl, pack) {
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", pack));
+    const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
+    return new URL(engineUrl + ".snapshot-" + hex, location.href).href;
+  }
+  async function savedSnapshot(key) {
+    if (!secure) return null;
+    const found = await caches.match(key, { cacheName: SNAPSHOTS });
+    return found ? new Uint8Array(await found.arrayBuffer()) : null;
+  }
+
+  // The worker's side: Python started from nothing, the pack unpacked and the engine imported, then
+  // the memory snapshot kept (and sent back when the page waits for it).
+  async function makeSnapshot(asked) {
+    const pack = await bytes(asked.pack);
+    const key = await snapshotKey(asked.engine, pack);
+    const kept = await savedSnapshot(key).catch(() => null);
+    if (kept) return kept;
+    const module = await import(new URL(asked.engine, location.href).href);
+    const pyodide = await module.loadPyodide({ indexURL: runtimeOf(asked.engine), packages: [], _makeSnapshot: true });
+    pyodide.unpackArchive(pack, "zip", { extractDir: "/engine" });
+    pyodide.runPython(IMPORT_ENGINE);
+    const snapshot = pyodide.makeMemorySnapshot();
+    if (secure && (await caches.has("rules-" + asked.lang + "-tools"))) {
+      await caches.delete(SNAPSHOTS);
+      const cache = await caches.open(SNAPSHOTS);
+      await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
+    }
+    return snapshot;
+  }
+  if (typeof document === "undefined") {
+    self.onmessage = (event) =>
+      makeSnapshot(event.data).then(
+        (snapshot) => self.postMessage(event.data.reply ? { snapshot: snapshot } : { made: true }),
+        (error) => self.postMessage({ error: String(error) }),
+      );
+    return;
+  }
+
+  // The page's side. A snapshot made here (none was kept) comes from a worker too.
+  const script = document.currentScript ? document.currentScript.src : "";
+  function snapshotFromWorker(config) {
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(script);
+      worker.onmessage = (event) => {
+        worker.terminate();
+        if (event.data.snapshot) resolve(event.data.snapshot);
+        else reject(new Error(event.data.error));
+      };
+      worker.onerror = (event) => {
+        worker.terminate();
+        reject(new Error(event.message));
+      };
+      worker.postMessage({ engine: config.engine, pack: config.enginePack, lang: document.documentElement.lang, reply: true });
+    });
+  }
+
   const box = document.querySelector("[data-engine]");
   if (!box) return;
   const asked = location.search.replace(/^\?/, "");
@@ -19,38 +93,7 @@
   const config = box.dataset;
   let engine = null;
 
-  async function bytes(url) {
-    const response = await fetch(url, { credentials: "same-origin" });
-    if (!response.ok) throw new Error(url + ": " + response.status);
-    return new Uint8Array(await response.arrayBuffer());
-  }
-
-  // The interpreter's memory once the engine is imported, kept on the phone after the first start
-  // (Pyodide's memory snapshot): a later page starts from it instead of starting Python and
-  // importing the engine again. Keyed by the pack's digest, so a new engine makes a new one; kept
-  // only where the reader saved the tools.
-  const SNAPSHOTS = "rules-engine-snapshot";
-
-  async function snapshotKey(pack) {
-    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", pack));
-    const hex = Array.from(digest.slice(0, 8), (b) => b.toString(16).padStart(2, "0")).join("");
-    return new URL(config.engine + ".snapshot-" + hex, location.href).href;
-  }
-
-  async function savedSnapshot(key) {
-    if (!("caches" in window) || !window.isSecureContext) return null;
-    const found = await caches.match(key, { cacheName: SNAPSHOTS });
-    return found ? new Uint8Array(await found.arrayBuffer()) : null;
-  }
-
-  async function keepSnapshot(pyodide, key) {
-    if (!("caches" in window) || !(await caches.has("rules-" + document.documentElement.lang + "-tools"))) return;
-    await caches.delete(SNAPSHOTS);
-    const cache = await caches.open(SNAPSHOTS);
-    await cache.put(key, new Response(pyodide.makeMemorySnapshot(), { headers: { "Content-Type": "application/octet-stream" } }));
-  }
-
-  // Pyodide, the pack and the language's words, once per page.
+  // Pyodide from the snapshot, and the language's words, once per page.
   function start() {
     if (engine) return engine;
     engine = (async function () {
@@ -62,36 +105,33 @@
         timings[name] = Math.round(now - mark);
         mark = now;
       };
-      const runtime = config.engine.slice(0, config.engine.lastIndexOf("/") + 1);
-      const [module, pack, words, catalogue] = await Promise.all([
+      // The snapshot is read (or made) while Pyodide loads its runtime: loadPyodide waits for it
+      // only once its own script is in.
+      let kept = false;
+      const snapshot = bytes(config.enginePack)
+        .then((pack) => snapshotKey(config.engine, pack))
+        .then((key) => savedSnapshot(key).catch(() => null))
+        .then((found) => {
+          kept = !!found;
+          timings.snapshot_ready = Math.round(performance.now() - started);
+          return found || snapshotFromWorker(config);
+        });
+      const [module, words, catalogue] = await Promise.all([
         import(config.engine),
-        bytes(config.enginePack),
         fetch(config.engineWords, { credentials: "same-origin" }).then((r) => r.text()),
         bytes(config.engineCatalogue),
       ]);
       lap("files");
-      const key = await snapshotKey(pack);
-      const snapshot = await savedSnapshot(key).catch(() => null);
-      lap("snapshot_read");
-      const options = snapshot ? { _loadSnapshot: snapshot } : { _makeSnapshot: true };
-      const pyodide = await module.loadPyodide(Object.assign({ indexURL: runtime, packages: [] }, options));
+      const pyodide = await module.loadPyodide({ indexURL: runtimeOf(config.engine), packages: [], _loadSnapshot: snapshot });
       lap("runtime");
       // The file system is not in the snapshot, but the modules and the phrases read from the pack
-      // are: from a snapshot only the language's catalogue is written.
-      if (snapshot) pyodide.FS.mkdirTree("/engine");
-      else pyodide.unpackArchive(pack, "zip", { extractDir: "/engine" });
+      // are: only the language's catalogue is written.
+      pyodide.FS.mkdirTree("/engine");
       pyodide.FS.writeFile("/engine/django.mo", catalogue);
-      lap("unpack");
-      if (!snapshot) {
-        pyodide.runPython("import sys; sys.path.insert(0, '/engine'); import tutorial.phone; tutorial.phone.warm()");
-        lap("import");
-        await keepSnapshot(pyodide, key).catch(() => undefined);
-        lap("snapshot_write");
-      }
       const phone = pyodide.pyimport("tutorial.phone");
       phone.start(words, "/engine/django.mo");
       lap("install");
-      window.RulesEngine = { phone: phone, startMs: performance.now() - started, timings: timings, snapshot: !!snapshot };
+      window.RulesEngine = { phone: phone, startMs: performance.now() - started, timings: timings, snapshot: kept };
       return phone;
     })();
     return engine;

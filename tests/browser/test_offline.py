@@ -248,6 +248,8 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     page.goto(site + ODDS_LINK)  # type: ignore[attr-defined]
     page.locator("#odds-result[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
     assert exact_chance(page.locator("#odds-result").inner_text()) == online_odds  # type: ignore[attr-defined]
+    # Saving made the engine's snapshot (in a worker): even the first tool opened starts from it.
+    assert page.evaluate("window.RulesEngine.snapshot")  # type: ignore[attr-defined]
     page.goto(site + ROSTER_LINK)  # type: ignore[attr-defined]
     page.locator("#builder-result[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
     assert page.locator('input[name="n-lineman"]').input_value() == "6"  # type: ignore[attr-defined]
@@ -278,6 +280,13 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     assert page.locator("#step-offline-note").count() == 0  # type: ignore[attr-defined]
     page.goto(site + STEP_LINK + "?try=1&team_reroll=1")  # type: ignore[attr-defined]
     expect(page.locator("#step-result > #step-offline-note")).to_contain_text(STEP_NOTE_ES)  # type: ignore[attr-defined]
+    # With its snapshot gone (the browser may evict it), a page has a worker make it again.
+    page.evaluate("caches.delete('rules-engine-snapshot')")  # type: ignore[attr-defined]
+    page.goto(site + ODDS_LINK)  # type: ignore[attr-defined]
+    page.locator("#odds-result[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
+    assert exact_chance(page.locator("#odds-result").inner_text()) == online_odds  # type: ignore[attr-defined]
+    assert page.evaluate("window.RulesEngine.snapshot") is False  # type: ignore[attr-defined]
+    assert page.evaluate("caches.open('rules-engine-snapshot').then((c) => c.keys()).then((k) => k.length)") == 1  # type: ignore[attr-defined]
     phone.set_offline(False)  # type: ignore[attr-defined]
 
 
