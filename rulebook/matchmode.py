@@ -1,7 +1,7 @@
 """The builder's match mode: a side's inducements and star players for one league match, read from
 a plain GET form (so a prepared match is a link), priced and checked by the engine
 (engine/matchprep.py, engine/purse.py via Edition.match_purse, engine/hiring.py), each broken rule
-in the reader's language. Only the 2025 edition: the classic treasury rule has one source so far."""
+in the reader's language. Both Blood Bowl editions (each has its own purse rule: engine/purse.py)."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ from .http import QueryError, query_int
 from .models import Inducement, StarPlayer, Team
 from .translated import in_language
 
-EDITIONS = ("bb2025",)  # the editions whose match purse has two sources
+EDITIONS = ("lrb6", "bb2025")  # the editions whose match purse has two sources
 MAX_VALUE = 9_990_000
 MAX_TREASURY = 9_990_000
 MAX_COUNT = 9
@@ -45,7 +45,8 @@ SKILLED_PREFIX = "mx-"  # mx-<positional>=count: mercenaries with one extra skil
 PREFIXES = (INDUCEMENT_PREFIX, STAR_PREFIX, MERCENARY_PREFIX, SKILLED_PREFIX)
 VALUE_FIELDS = ("value", "opponent", "treasury", "opponent_spent")
 # Entries of the inducement list that are not bought by count here (their price is the star's or
-# the mercenary's own): stars and mercenaries are their own lines.
+# the mercenary's own): stars and mercenaries are their own lines. (The classic mercenaries' entry,
+# "mercenaries", is known by its extra cost.)
 NOT_COUNTED = ("star-players", "mercenary-players")
 STARS_ENTRY = "star-players"
 
@@ -189,8 +190,8 @@ def build(
             star_limit = terms.maximum if terms else 0
         if inducement.extra_cost and terms is not None:
             mercenaries, mercenary_limit = inducement, terms.maximum
-        if terms is None or inducement.slug in NOT_COUNTED:
-            continue
+        if terms is None or inducement.slug in NOT_COUNTED or inducement.extra_cost:
+            continue  # stars and mercenaries (the entry with an extra cost) are their own lines
         name = in_language(inducement, "name", lang)
         names[inducement.slug] = name
         param = INDUCEMENT_PREFIX + inducement.slug

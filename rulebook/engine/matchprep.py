@@ -7,7 +7,8 @@ the teams he names (hiring_routes) and is hired at most once; at most `star_limi
 in 2025; 0: none of its own, classic); the total within the purse. A mercenary costs his
 positional's price plus the inducement's extra cost, plus its skill cost for one extra skill
 (mercenary_cost). The gold beyond
-the petty cash comes from the treasury (2025: petty cash not spent is lost).
+the petty cash comes from the treasury (Purse.from_treasury: in 2025 only what is beyond it; in the
+classic rules all of it). Petty cash not spent is lost.
 """
 
 from __future__ import annotations
@@ -86,5 +87,5 @@ def price_match(purse: Purse, lines: tuple[MatchLine, ...], star_limit: int, mer
     spent = sum(line.cost * line.count for line in lines)
     if spent > purse.total:
         problems.append(MatchProblem(OVER_PURSE, limit=purse.total))
-    from_treasury = min(max(spent - purse.petty_cash, 0), purse.treasury)
+    from_treasury = purse.from_treasury(spent)
     return MatchSheet(purse, spent, from_treasury, purse.total - spent, tuple(problems))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.utils.translation import get_language, override
 
@@ -27,17 +27,17 @@ def match(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
     current = keptrows.ruleset_or_404(ruleset)
     item = keptrows.team_or_404(current, slug)
     lang = get_language()
-    context: dict[str, Any] = {"ruleset": current, "team": item, "supported": current.key in matchmode.EDITIONS}
-    status = 200
+    if current.key not in matchmode.EDITIONS:
+        raise Http404
+    context: dict[str, Any] = {"ruleset": current, "team": item}
     roster = rosters.build(item, request.GET, lang).query  # kept as it came: the sheet reads and checks it
     context["roster_fields"] = [part.split("=", 1) for part in roster.split("&") if part]
-    if context["supported"]:
-        mode = matchmode.build(
-            item, keptrows.inducements(current.key), keptrows.stars(current.key, lang), request.GET, lang
-        )
-        context["mode"] = mode
-        context["mode_query"] = "&".join(q for q in (matchmode.query(mode), roster) if q)
-        status = 400 if mode.errors else 200
+    mode = matchmode.build(
+        item, keptrows.inducements(current.key), keptrows.stars(current.key, lang), request.GET, lang
+    )
+    context["mode"] = mode
+    context["mode_query"] = "&".join(q for q in (matchmode.query(mode), roster) if q)
+    status = 400 if mode.errors else 200
     if not request.htmx:
         return render(request, "rulebook/match.html", context, status=status)
     response = render(request, "rulebook/match.html#match-result", context, status=status)
@@ -56,7 +56,7 @@ def match_api(request: HttpRequest, key: str, slug: str) -> dict[str, Any]:
         raise ApiError(f"unknown team {slug!r} in {key}", UNKNOWN_ITEM, 404)
     with override(lang):
         if ruleset.key not in matchmode.EDITIONS:
-            raise ApiError("the match mode answers for the 2025 edition only", BAD_PARAMETER)
+            raise ApiError(f"no match mode for {ruleset.key}", BAD_PARAMETER)
         mode = matchmode.build(
             item, keptrows.inducements(ruleset.key), keptrows.stars(ruleset.key, lang), request.GET, lang
         )

@@ -84,3 +84,16 @@ def test_2025_hires_at_most_three_mercenaries_classic_has_no_limit_of_its_own() 
     assert sheet.spent == 370_000
     assert [(p.code, p.limit) for p in sheet.problems] == [(TOO_MANY_MERCENARIES, 3)]
     assert price_match(rich, four, star_limit=2, mercenary_limit=0).legal
+
+
+def test_classic_two_bribes_beyond_the_petty_cash_come_wholly_from_the_treasury() -> None:
+    # LRB6, 1,000,000 against 1,150,000 with 300,000 in the treasury: 150,000 free, or up to
+    # 300,000 moved. One bribe (100,000) is free and leaves 200,000 (the purse is 300,000 once the
+    # whole treasury is moved); two (200,000) take 200,000 from the treasury and leave 100,000; four (400,000) are over both the limit (3) and the purse (300,000).
+    purse = get_edition("lrb6").match_purse(1_000_000, 1_150_000, 300_000)
+    one = price_match(purse, (bribes(1),), star_limit=2)
+    assert (one.spent, one.from_treasury, one.left, one.legal) == (100_000, 0, 200_000, True)
+    two = price_match(purse, (bribes(2),), star_limit=2)
+    assert (two.spent, two.from_treasury, two.left, two.legal) == (200_000, 200_000, 100_000, True)
+    four = price_match(purse, (bribes(4),), star_limit=2)
+    assert [p.code for p in four.problems] == [OVER_LIMIT, OVER_PURSE]

@@ -24,11 +24,25 @@ def test_2025_the_underdog_adds_at_most_50_000_and_equal_values_spend_nothing() 
     assert purse("bb2025", 1_100_000, 1_100_000, own_treasury=200_000) == Purse(0, 0)
 
 
-def test_classic_the_lower_value_gets_the_difference_or_spends_his_treasury() -> None:
-    # 1,000,000 against 1,150,000: the difference is 150,000.
-    assert purse("lrb6", 1_000_000, 1_150_000, own_treasury=40_000) == Purse(150_000, 0)
+def test_classic_the_lower_value_gets_the_difference_and_may_move_his_treasury_instead() -> None:
+    # 1,000,000 against 1,150,000: the difference D is 150,000 of petty cash.
+    poor = purse("lrb6", 1_000_000, 1_150_000, own_treasury=40_000)
+    assert (poor.petty_cash, poor.total) == (150_000, 150_000)  # moving 40,000 would leave only 110,000 of petty cash
     # the opponent moved 60,000 from his treasury: his value counts 1,210,000, so 210,000.
-    assert purse("lrb6", 1_000_000, 1_150_000, own_treasury=0, other_spent=60_000) == Purse(210_000, 0)
-    # a rich coach: moving all 300,000 gives max(300,000, 150,000 - 300,000) = 300,000
-    assert purse("lrb6", 1_000_000, 1_150_000, own_treasury=300_000) == Purse(0, 300_000)
-    assert purse("lrb6", 1_150_000, 1_000_000, own_treasury=20_000) == Purse(0, 20_000)
+    assert purse("lrb6", 1_000_000, 1_150_000, own_treasury=0, other_spent=60_000).total == 210_000
+    # a rich coach: moving all 300,000 gives 300,000 + max(150,000 - 300,000, 0) = 300,000
+    rich = purse("lrb6", 1_000_000, 1_150_000, own_treasury=300_000)
+    assert (rich.petty_cash, rich.treasury, rich.total) == (150_000, 300_000, 300_000)
+    higher = purse("lrb6", 1_150_000, 1_000_000, own_treasury=20_000)
+    assert (higher.petty_cash, higher.total) == (0, 20_000)
+
+
+def test_classic_spending_beyond_the_petty_cash_takes_the_whole_sum_from_the_treasury() -> None:
+    # By hand, D = 150,000 and a treasury of 300,000. Spending 100,000: move nothing, all of it petty
+    # cash. Spending 200,000: moving T leaves T + max(150,000 - T, 0), which is 200,000 only for
+    # T = 200,000 (the team's value then counts 1,200,000, above the opponent's: no petty cash).
+    rich = purse("lrb6", 1_000_000, 1_150_000, own_treasury=300_000)
+    assert [rich.from_treasury(spent) for spent in (100_000, 150_000, 200_000)] == [0, 0, 200_000]
+    # The 2025 rule for the same sums (the underdog adds at most 50,000 on top of the petty cash).
+    same = purse("bb2025", 1_000_000, 1_150_000, own_treasury=300_000)
+    assert [same.from_treasury(spent) for spent in (100_000, 150_000, 200_000)] == [0, 0, 50_000]

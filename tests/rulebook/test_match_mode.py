@@ -62,12 +62,47 @@ def test_the_api_prices_griff_out_of_petty_cash(client: Client) -> None:
     assert (payload["purse"], payload["spent"], payload["left"], payload["legal"]) == (400_000, 300_000, 100_000, True)
 
 
-def test_classic_says_why_it_has_no_match_mode_and_the_builder_links_to_it(client: Client) -> None:
-    html = client.get("/en/lrb6/teams/human/builder/match/").content.decode()
-    assert "available for the 2025 edition only" in html and '<form class="builder"' not in html
-    assert client.get(f"{API.replace('bb2025', 'lrb6')}?lang=en").status_code == 400
-    builder = client.get("/en/bb2025/teams/human/builder/?n-lineman=11").content.decode()
-    assert "/en/bb2025/teams/human/builder/match/?value=" in builder
+CLASSIC = "/en/lrb6/teams/human/builder/match/"
+RICH = "value=1000000&opponent=1150000&treasury=300000"  # LRB6: a difference of 150,000, 300,000 saved
+
+
+def test_classic_beyond_the_petty_cash_the_whole_sum_comes_from_the_treasury(client: Client) -> None:
+    # By hand (LRB6: treasury gold moved counts in the team value): one bribe (100,000) fits in the
+    # 150,000 of petty cash; two (200,000) need 200,000 moved, which raises the value to 1,200,000,
+    # above the opponent's, so no petty cash is left and all 200,000 come from the treasury.
+    one = client.get(f"{CLASSIC}?{RICH}&i-bribes=1").content.decode()
+    assert totals(one) == ["150,000", "300,000", "100,000", "200,000"]
+    assert "0 of what is spent comes from the treasury" in one and "A legal choice" in one
+    two = client.get(f"{CLASSIC}?{RICH}&i-bribes=2").content.decode()
+    assert "In all 300,000 gold pieces; 200,000 of what is spent comes from the treasury" in two
+    assert "counts in your team value" in two and "counts in your team value" not in client.get(PAGE).content.decode()
+    # 1,150,000 against 1,000,000 with nothing moved by the lower side: no petty cash, the treasury only.
+    api = json.loads(
+        client.get(
+            f"{API.replace('bb2025', 'lrb6')}?lang=en&value=1150000&opponent=1000000&treasury=50000&i-bribes=1"
+        ).content
+    )
+    assert (api["petty_cash"], api["purse"], api["spent"], api["from_treasury"], api["legal"]) == (
+        0,
+        50_000,
+        100_000,
+        50_000,
+        False,
+    )
+
+
+def test_classic_broken_rules_are_named_and_mercenaries_are_their_own_lines(client: Client) -> None:
+    # Three LRB6 stars for Humans (0-2): Griff 320,000 + Zug 260,000 + Helmut 110,000 = 690,000, over
+    # the 400,000 of petty cash (1,000,000 against 1,400,000); Igor is for teams without an Apothecary.
+    stars = "s-griff-oberwald=1&s-mighty-zug=1&s-helmut-wulf=1"
+    response = client.get(f"{CLASSIC}?value=1000000&opponent=1400000&{stars}&i-igor=1")
+    html = response.content.decode()
+    assert response.status_code == 400  # the link names what the team cannot take
+    assert "At most 2 star players may be hired." in html and "more than the 400,000 gold pieces" in html
+    assert "This link names what this team cannot take here: i-igor." in html
+    assert 'id="f-i-mercenaries"' not in html and 'id="f-m-lineman"' in html
+    builder = client.get("/en/lrb6/teams/human/builder/?n-lineman=11").content.decode()
+    assert "/en/lrb6/teams/human/builder/match/?value=" in builder
 
 
 def test_mercenaries_from_the_roster(client: Client) -> None:
