@@ -135,7 +135,7 @@ from .turn import (
     solve_turn,
 )
 from .turn import KINDS as TURN_KINDS
-from .turn_checks import can_miss
+from .turn_checks import can_branch, can_miss, has_reroll_source
 from .turn_choice import KEEPABLE as TURN_KEEPABLE
 from .turn_choice import REROLL_CHOICES as TURN_REROLL_CHOICES
 from .types import (
@@ -267,6 +267,7 @@ __all__ = [
     "block_outcome",
     "block_strength",
     "board_skills",
+    "can_branch",
     "can_miss",
     "catch_roll",
     "check",
@@ -281,6 +282,7 @@ __all__ = [
     "halves_range",
     "halves_value",
     "hand_off_probability",
+    "has_reroll_source",
     "hiring_routes",
     "in_edition",
     "inducement_terms",

@@ -123,7 +123,7 @@ def check_choice(edition: Edition, step: TurnStep, i: int, can_reroll: bool, ski
     if step.reroll:
         if step.reroll not in REROLL_CHOICES:
             raise TurnError("reroll_choice", i, choice=step.reroll, choices=", ".join(REROLL_CHOICES))
-        if not can_reroll or not _has_source(edition, step, skills):
+        if not can_reroll or not has_reroll_source(edition, step, skills):
             raise TurnError("choice_unavailable", i, choice=step.reroll)
     keepable = KEEPABLE.get(step.kind, {})
     for word in sorted(step.keep):
@@ -131,7 +131,7 @@ def check_choice(edition: Edition, step: TurnStep, i: int, can_reroll: bool, ski
             raise TurnError("keep_not_a_result", i, result=word, results=", ".join(keepable) or "—")
 
 
-def _has_source(edition: Edition, step: TurnStep, skills: frozenset[str]) -> bool:
+def has_reroll_source(edition: Edition, step: TurnStep, skills: frozenset[str]) -> bool:
     """Whether the re-roll the choice keeps could be his on this roll."""
     if step.reroll == "pro":
         return "pro" in skills
@@ -139,6 +139,17 @@ def _has_source(edition: Edition, step: TurnStep, skills: frozenset[str]) -> boo
         one_die = step.kind == "block" and any(skill in skills for skill, _ in edition.block_die_rerolls)
         return REROLL_SKILL.get(step.kind) in skills or one_die
     return True
+
+
+def can_branch(step: TurnStep) -> bool:
+    """Whether the roll has a "branch" result, what "?" steps follow: a block whose goal is a push
+    or no turnover knocking the defender down, a dodge a Shadowing player may follow, a Tentacles
+    player holding him (turn_block.py, turn_d6.py)."""
+    if step.kind == "block":
+        return step.goal in ("push", "safe")
+    if step.kind == "dodge":
+        return step.shadowing is not None
+    return step.kind == "tentacles"
 
 
 def can_miss(step: TurnStep) -> bool:

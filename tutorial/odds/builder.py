@@ -21,8 +21,10 @@ from rulebook.engine import (
     CHAIN_KINDS,
     TURN_KEEPABLE,
     TurnStep,
+    can_branch,
     can_miss,
     get_edition,
+    has_reroll_source,
     in_edition,
     opponent_skills,
     rerollable,
@@ -42,7 +44,7 @@ from .code import (
     parse_value,
 )
 from .form import ENGINE_KIND, FORM_KINDS, default_text
-from .labels import GOAL_LABELS, choice_labels, glossary, kind_label, skill_label, step_label
+from .labels import GOAL_LABELS, branch_label, choice_labels, glossary, kind_label, skill_label, step_label
 
 BLOCK_DICE = ((1, False), (2, False), (3, False), (2, True), (3, True))
 D6_TARGETS = (2, 3, 4, 5, 6)
@@ -229,19 +231,52 @@ def _option_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list
     return chips
 
 
-def _choice_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[dict[str, Any]]:
-    """The coach's own play as toggles: a re-roll he refuses or keeps to, a result he keeps, and
-    "only if the step before misses" (tapping a chosen one goes back to the best play)."""
-    edition = sequence.edition
+def _branch_owner(sequence: Sequence, i: int) -> TurnStep | None:
+    """The step a "?" on step i would follow: the one just before the run of "?" steps it joins."""
+    j = i - 1
+    while j >= 0 and sequence.steps[j].conditional:
+        j -= 1
+    return sequence.steps[j] if j >= 0 else None
+
+
+def _mark_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[dict[str, Any]]:
+    """ "Only after a knock-down" ("?") and "only if the step before misses" ("!"), where the step
+    before has such a result; a step takes one mark, so each hides while the other is set."""
     chips = []
+    owner = _branch_owner(sequence, i)
+    if owner is not None and can_branch(owner) and not step.on_miss:
+        flipped = replace(step, conditional=not step.conditional)
+        label = branch_label(owner.kind, sequence.edition, lang)
+        chips.append(_chip(label, _with_step(sequence, i, flipped), step.conditional))
     before = sequence.steps[i - 1] if i > 0 else None
     if before is not None and (can_miss(before) or before.on_miss) and not step.conditional:
         missed = replace(step, on_miss=not step.on_miss)
         chips.append(_chip(_("Only if the step before misses"), _with_step(sequence, i, missed), step.on_miss))
+    return chips
+
+
+def _reroll_choices(sequence: Sequence, step: TurnStep) -> tuple[str, ...]:
+    """The re-roll plays the step may have: none, no team re-roll, and each source he could use."""
+    edition = get_edition(sequence.edition)
+    skills = sequence.turn().player(step.player).skills
+    choices = ["none", "no-team"]
+    if sequence.team_rerolls:
+        choices.append("team")
+    if has_reroll_source(edition, replace(step, reroll="skill"), skills):
+        choices.append("skill")
+    if "pro" in skills:
+        choices.append("pro")
+    return tuple(choices)
+
+
+def _choice_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[dict[str, Any]]:
+    """The coach's own play as toggles: a re-roll he refuses or keeps to, a result he keeps, and
+    the marks (tapping a chosen one goes back to the best play)."""
+    edition = sequence.edition
+    chips = _mark_chips(sequence, i, step, lang)
     if not rerollable(get_edition(edition), step.kind):
         return chips
-    skills = sequence.turn().player(step.player).skills
-    for choice in ("none", "no-team", *(("pro",) if "pro" in skills else ())):
+    for choice in _reroll_choices(sequence, step):
         label = choice_labels(replace(step, reroll=choice, keep=frozenset()), edition, lang)[0]
         chosen = replace(step, reroll="" if step.reroll == choice else choice)
         chips.append(_chip(label[:1].upper() + label[1:], _with_step(sequence, i, chosen), step.reroll == choice))

@@ -52,6 +52,20 @@ CHOICE_LABELS = {  # the coach's own re-roll play on one step (Pro is named with
 }
 
 
+BRANCH_LABELS = {  # a "?" step: made only after the step before ends in its branch result
+    "block": gettext_lazy("Only after a knock-down"),
+    "dodge": gettext_lazy("Only if a player with %(skill)s follows him"),
+    "tentacles": gettext_lazy("Only if he is held by %(skill)s"),
+}
+BRANCH_SKILLS = {"dodge": "shadowing", "tentacles": "tentacles"}  # named as the edition names them
+
+
+def branch_label(kind: str, edition: str, lang: str) -> str:
+    label = str(BRANCH_LABELS[kind])
+    skill = BRANCH_SKILLS.get(kind)
+    return label % {"skill": skill_label(edition, skill, lang)} if skill else label
+
+
 def skill_label(edition: str, slug: str, lang: str) -> str:
     return contentnames.skill_name(edition, content_slug(edition, slug), lang)
 

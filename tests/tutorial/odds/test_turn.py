@@ -300,3 +300,28 @@ def test_a_shared_code_shown_in_the_form_keeps_every_option(client) -> None:
     code = "bb2025;rr0;p=st:3;dauntless:5,block:-2d/dauntless:1d,foul:9/bribe/argue"
     html = client.get("/en/odds/", {"c": code}).content.decode()
     assert 'value="dauntless:1d"' in html and 'value="bribe argue"' in html
+
+
+def test_the_builder_offers_a_team_or_skill_reroll_and_the_branch_mark(client) -> None:
+    # A Dodge player's dodge may keep to his skill's re-roll or to a team re-roll; a block whose
+    # goal is a push may have the next step made only after a knock-down ("?").
+    html = client.get("/en/odds/", {"c": "lrb6;rr1;p=dodge;dodge:3,block:2d/push,armour:8"}).content.decode()
+    assert "dodge:3/rr:skill" in html and "dodge:3/rr:team" in html and "Only his skill" in html
+    assert "block:2d/push,?armour:8" in html and "Only after a knock-down" in html
+    no_team = client.get("/en/odds/", {"c": "lrb6;rr0;p=dodge;dodge:3"}).content.decode()
+    assert "dodge:3/rr:team" not in no_team and "dodge:3/rr:skill" in no_team  # no team re-roll to keep to
+    plain = client.get("/en/odds/", {"c": "lrb6;rr1;dodge:3,gfi"}).content.decode()
+    assert "rr:skill" not in plain  # without Dodge there is no skill re-roll on a dodge
+    assert (
+        "dodge:3,?gfi" not in plain and "Only if a player with Shadowing follows him" not in plain
+    )  # no Shadowing, no branch
+    shadowed = client.get("/en/odds/", {"c": "lrb6;rr1;dodge:3/shadow:7,dodge:4"}).content.decode()
+    assert "dodge:3/shadow:7,?dodge:4" in shadowed and "Only if a player with Shadowing follows him" in shadowed
+    # The chip set shows as chosen and taps back to the plain step.
+    marked = client.get("/en/odds/", {"c": "lrb6;rr1;block:2d/push,?armour:8"}).content.decode()
+    assert re.search(r'href="[^"]*block:2d/push,armour:8"[^>]*aria-current="true">✓ Only after a knock-down', marked)
+    # In the reader's language, with the edition's own name of the skill.
+    held = client.get("/es/odds/", {"c": "lrb6;rr1;r=dodge;o=block;r.tentacles:5,o.block:2d"}).content.decode()
+    assert "Solo si queda retenido por Tentáculos" in held and ";tentacles:5,?o.block:2d" in held
+    italian = client.get("/it/odds/", {"c": "bb2025;rr1;dodge:3/shadow:7,dodge:4"}).content.decode()
+    assert "Solo se lo segue un giocatore con Shadowing" in italian  # 2025 Italian keeps the English name
