@@ -54,6 +54,8 @@ def test_the_derived_lists_come_from_the_registry() -> None:
         "catch": "catch",
         "pass": "pass",
         "dauntless": "blind-rage",
+        "gaze": "mesmerising-dance",
+        "ttm": "the-ballista",
     }
     assert registry.opponent_skills("dodge") == ("tackle", "diving-tackle")
     assert registry.engine_slug("bb2025", "claws") == "claw" and registry.content_slug("bb2025", "claw") == "claws"

@@ -78,7 +78,10 @@ class Edition(ABC):
     thick_skull_stunned_total: ClassVar[int | None] = None
     # -- switches of the odds of a whole turn (engine/turn.py) --
     # Skill re-rolls the rules limit to once per turn (the others work on every roll they fit).
-    skill_rerolls_once_per_turn: ClassVar[frozenset[str]] = frozenset({"dodge", "sure-feet"})
+    # (a star's once-per-game or once-per-half re-roll is also used at most once in a turn)
+    skill_rerolls_once_per_turn: ClassVar[frozenset[str]] = frozenset(
+        {"dodge", "sure-feet", "mesmerising-dance", "the-ballista"}
+    )
     # The targets a Loner may have (classic: always 4+; 2025: Loner (X+)).
     loner_targets: ClassVar[tuple[int, ...]] = (4,)
     # Diving Tackle's -2 comes after every re-roll (2025) or on one roll, the first it spoils (classic).
