@@ -13,7 +13,8 @@ With Frenzy a push that leaves the defender standing leads to the second block (
 solver sees both blocks as two nodes. A block roll is re-rolled at most once and by one source:
 a team re-roll (every die), Pro (classic: the whole roll, after a 4+ that a team re-roll may
 itself re-roll; 2025: one die, after a 3+), or a skill re-rolling one die of a given face
-(2025 Brawler: Both Down; Hatred: Player Down).
+(2025 Brawler: Both Down; Hatred: Player Down), or a star's rule re-rolling any one die (2025
+Unstoppable Momentum on a Blitz, Woodland Fury when he would be knocked down).
 """
 
 from __future__ import annotations
@@ -132,6 +133,12 @@ class _OneDie:
             for skill, face in edition.block_die_rerolls
             if skill in spec.attacker_skills
         }
+        # Star rules re-rolling any one die: (once per turn, only when the result knocks him down)
+        self.any_die = {
+            rule: (once, when == "falls")
+            for rule, once, when in edition.block_any_die_rerolls
+            if rule in spec.attacker_skills and (when != "blitz" or spec.blitz)
+        }
         acting = [frozenset(s for s, f in self.skills.items() if f == face) for face in range(6)]
         self.same = [next(g for g in range(6) if (cats[g], acting[g]) == (cats[f], acting[f])) for f in range(6)]
         self.team = Rerolls(rerolls.player, rerolls.skill, None, False, rerolls.loner, rerolls.team)
@@ -141,7 +148,9 @@ class _OneDie:
         return self.pick(categories, key=blocks.RANK.__getitem__)
 
     def tree(self) -> Tree:
-        sources = frozenset(self.skills) | ({"pro"} if self.rerolls.pro is not None else set())
+        sources = (
+            frozenset(self.skills) | frozenset(self.any_die) | ({"pro"} if self.rerolls.pro is not None else set())
+        )
         unit = Fraction(1, 6**self.dice)
         by_tree: dict[Tree, Fraction] = {}
         for faces in itertools.product(range(6), repeat=self.dice):
@@ -157,7 +166,8 @@ class _OneDie:
         return found
 
     def _node(self, kept: tuple[int, ...], done: str, left: frozenset[str], first: bool) -> Tree:
-        result = self.leaves[self.best([self.cats[f] for f in kept] + ([done] if done else []))]
+        category = self.best([self.cats[f] for f in kept] + ([done] if done else []))
+        result = self.leaves[category]
         if result.outcome in ("ok", "branch"):
             return result
         options: list[Tree] = self.team.options(self.fresh, result) if first else []
@@ -171,6 +181,12 @@ class _OneDie:
             if skill in left and self.same[face] in kept:
                 resource = Resource("free", self.rerolls.player, skill, once=False)
                 options.append(Spend(resource, self.reroll(kept, done, left - {skill}, self.same[face])))
+        for rule, (once, only_falling) in self.any_die.items():
+            if rule in left and kept and (category in FALLS or not only_falling):
+                dice = decide(
+                    list(dict.fromkeys(self.reroll(kept, done, left - {rule}, f) for f in dict.fromkeys(kept)))
+                )
+                options.append(Spend(Resource("free", self.rerolls.player, rule, once=once), dice))
         return decide((result, *options))
 
     def reroll(self, kept: tuple[int, ...], done: str, left: frozenset[str], face: int) -> Tree:

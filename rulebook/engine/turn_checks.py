@@ -136,7 +136,11 @@ def has_reroll_source(edition: Edition, step: TurnStep, skills: frozenset[str]) 
     if step.reroll == "pro":
         return "pro" in skills
     if step.reroll == "skill":
-        one_die = step.kind == "block" and any(skill in skills for skill, _ in edition.block_die_rerolls)
+        die_rules = (
+            *(skill for skill, _ in edition.block_die_rerolls),
+            *(r for r, _, _ in edition.block_any_die_rerolls),
+        )
+        one_die = step.kind == "block" and any(skill in skills for skill in die_rules)
         return REROLL_SKILL.get(step.kind) in skills or one_die
     return True
 

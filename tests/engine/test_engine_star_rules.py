@@ -66,3 +66,31 @@ def test_the_ballista_rerolls_the_throw_team_mates_test_not_a_pass() -> None:
 def test_the_2025_star_rules_are_refused_in_the_classic_rules(rule: str) -> None:
     with pytest.raises(TurnError):
         odds(f"lrb6;rr0;p={rule};gaze:3")
+
+
+def test_unstoppable_momentum_rerolls_one_block_die_on_every_blitz() -> None:
+    # One die, no skills: the defender down on Pow or Stumble, 1/3. On a Blitz any other face is
+    # rolled again: 1/3 + 2/3 * 1/3 = 5/9; not on a plain Block. Two dice, attacker's choice: no
+    # success on either, 4/9, then one of them again: 5/9 + 4/9 * 1/3 = 19/27. Every Blitz: 5/9 twice.
+    assert odds("bb2025;rr0;p=unstoppable-momentum;block:1d") == F(1, 3)
+    assert odds("bb2025;rr0;p=unstoppable-momentum;block:1d/blitz") == F(5, 9)
+    assert odds("bb2025;rr0;p=unstoppable-momentum;block:2d/blitz") == F(19, 27)
+    assert odds("bb2025;rr0;p=unstoppable-momentum;block:1d/blitz,block:1d/blitz") == F(25, 81)
+
+
+def test_woodland_fury_rerolls_a_die_that_would_knock_her_down_once() -> None:
+    # One die: she falls on Skull or Both Down (1/3) and rolls it again (1/3 to win): 1/3 + 1/9 = 4/9;
+    # a push (1/3) is no fall and stays. With Block, Both Down knocks only the defender down (1/2
+    # wins) and a Skull alone is a fall: 1/2 + 1/6 * 1/2 = 7/12. Once: two blocks, the re-roll kept
+    # for the second unless the first falls: 1/3 * 4/9 + 1/3 * 1/3 * 1/3 = 5/27 (every time: 16/81).
+    assert odds("bb2025;rr0;p=woodland-fury;block:1d") == F(4, 9)
+    assert odds("bb2025;rr0;p=woodland-fury,block;block:1d") == F(7, 12)
+    assert odds("bb2025;rr0;p=woodland-fury;block:1d,block:1d") == F(5, 27)
+
+
+@pytest.mark.parametrize("rule", ["unstoppable-momentum", "woodland-fury"])
+def test_the_block_die_star_rules_are_2025_only_and_count_as_his_own_reroll(rule: str) -> None:
+    with pytest.raises(TurnError):
+        odds(f"lrb6;rr0;p={rule};block:1d/blitz")
+    # "Only his skill's re-roll" keeps to it (and is refused without one).
+    assert odds(f"bb2025;rr1;p={rule};block:1d/blitz/rr:skill") == odds(f"bb2025;rr0;p={rule};block:1d/blitz")

@@ -131,6 +131,9 @@ class Bb2025(Edition):
     very_long_legs_interception = 2  # "+2 ... whenever they attempt to Intercept"
     ttm_subpar_landing_penalty = 1
     block_die_rerolls = (("brawler", "both_down"), ("hatred", "attacker_down"))
+    # H'thark's Unstoppable Momentum, every Blitz (FFB: canRerollSingleBlockDieDuringBlitz, no usage
+    # limit); Willow's Woodland Fury, once per game (FFB: canRerollSingleBlockDieWhenWouldBeKnockedDown).
+    block_any_die_rerolls = (("unstoppable-momentum", False, "blitz"), ("woodland-fury", True, "falls"))
     armour_modifier_immunity = frozenset({"iron-hard-skin"})
     injury_table = INJURY
     stunty_injury_table = STUNTY_INJURY
