@@ -69,10 +69,11 @@ SKILLS: tuple[SkillUse, ...] = (
     # Team-mate action (BBBase's star page). FFB's TheBallista (ONCE_PER_GAME) also re-rolls a Pass
     # action's test, as the 2020 rule did; the 2025 text names the Throw Team-mate only, so that is all.
     SkillUse("the-ballista", roller=True, rerolls="ttm", editions=("bb2025",)),
-    # Unstoppable Momentum (H'thark) and Woodland Fury (Willow Rosebark): one block die re-rolled
-    # (Edition.block_any_die_rerolls; BBBase's star pages and FFB).
+    # Unstoppable Momentum (H'thark), Woodland Fury (Willow Rosebark), Lord of Chaos (Lord Borak):
+    # one block die re-rolled (Edition.block_any_die_rerolls; BBBase's star pages and FFB).
     SkillUse("unstoppable-momentum", roller=True, editions=("bb2025",)),
     SkillUse("woodland-fury", roller=True, editions=("bb2025",)),
+    SkillUse("lord-of-chaos", roller=True, editions=("bb2025",)),
     SkillUse("loner", roller=True, board=True, basic=True),
     SkillUse("grab", roller=True, board=True),
     # The opponent's skills.

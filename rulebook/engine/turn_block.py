@@ -14,7 +14,8 @@ solver sees both blocks as two nodes. A block roll is re-rolled at most once and
 a team re-roll (every die), Pro (classic: the whole roll, after a 4+ that a team re-roll may
 itself re-roll; 2025: one die, after a 3+), or a skill re-rolling one die of a given face
 (2025 Brawler: Both Down; Hatred: Player Down), or a star's rule re-rolling any one die (2025
-Unstoppable Momentum on a Blitz, Woodland Fury when he would be knocked down).
+Unstoppable Momentum on a Blitz, Lord of Chaos on a Block action, Woodland Fury when he would
+be knocked down).
 """
 
 from __future__ import annotations
@@ -137,7 +138,7 @@ class _OneDie:
         self.any_die = {
             rule: (once, when == "falls")
             for rule, once, when in edition.block_any_die_rerolls
-            if rule in spec.attacker_skills and (when != "blitz" or spec.blitz)
+            if rule in spec.attacker_skills and {"blitz": spec.blitz, "block": not spec.blitz}.get(when, True)
         }
         acting = [frozenset(s for s, f in self.skills.items() if f == face) for face in range(6)]
         self.same = [next(g for g in range(6) if (cats[g], acting[g]) == (cats[f], acting[f])) for f in range(6)]

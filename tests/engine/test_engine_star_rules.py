@@ -88,9 +88,19 @@ def test_woodland_fury_rerolls_a_die_that_would_knock_her_down_once() -> None:
     assert odds("bb2025;rr0;p=woodland-fury;block:1d,block:1d") == F(5, 27)
 
 
-@pytest.mark.parametrize("rule", ["unstoppable-momentum", "woodland-fury"])
+@pytest.mark.parametrize("rule", ["unstoppable-momentum", "woodland-fury", "lord-of-chaos"])
 def test_the_block_die_star_rules_are_2025_only_and_count_as_his_own_reroll(rule: str) -> None:
     with pytest.raises(TurnError):
         odds(f"lrb6;rr0;p={rule};block:1d/blitz")
     # "Only his skill's re-roll" keeps to it (and is refused without one).
-    assert odds(f"bb2025;rr1;p={rule};block:1d/blitz/rr:skill") == odds(f"bb2025;rr0;p={rule};block:1d/blitz")
+    block = "block:1d/blitz" if rule == "unstoppable-momentum" else "block:1d"
+    assert odds(f"bb2025;rr1;p={rule};{block}/rr:skill") == odds(f"bb2025;rr0;p={rule};{block}")
+
+
+def test_lord_of_chaos_rerolls_one_block_die_once_on_a_block_action() -> None:
+    # One die: 1/3, and any other face rolled again once: 5/9; not on the block of a Blitz. Two Block
+    # actions (one die each), the re-roll spent on the first only when it misses:
+    # 1/3 * 5/9 + 2/3 * 1/3 * 1/3 = 5/27 + 2/27 = 7/27.
+    assert odds("bb2025;rr0;p=lord-of-chaos;block:1d") == F(5, 9)
+    assert odds("bb2025;rr0;p=lord-of-chaos;block:1d/blitz") == F(1, 3)
+    assert odds("bb2025;rr0;p=lord-of-chaos;block:1d,block:1d") == F(7, 27)

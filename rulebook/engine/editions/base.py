@@ -99,7 +99,8 @@ class Edition(ABC):
     # One-die block re-rolls of skills the edition has (2025: Brawler on Both Down, Hatred on Player Down).
     block_die_rerolls: ClassVar[tuple[tuple[str, str], ...]] = ()
     # Star rules re-rolling any one block die, with when they may: (rule, once per turn, "blitz": on
-    # the block of a Blitz action, or "falls": when the result would knock him down).
+    # the block of a Blitz action; "block": on a Block action, not a Blitz's; "falls": when the
+    # result would knock him down).
     block_any_die_rerolls: ClassVar[tuple[tuple[str, bool, str], ...]] = ()
     # Skills of a defender that stop every modifier to the armour roll against him (and Claws).
     armour_modifier_immunity: ClassVar[frozenset[str]] = frozenset()

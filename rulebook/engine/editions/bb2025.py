@@ -132,8 +132,13 @@ class Bb2025(Edition):
     ttm_subpar_landing_penalty = 1
     block_die_rerolls = (("brawler", "both_down"), ("hatred", "attacker_down"))
     # H'thark's Unstoppable Momentum, every Blitz (FFB: canRerollSingleBlockDieDuringBlitz, no usage
-    # limit); Willow's Woodland Fury, once per game (FFB: canRerollSingleBlockDieWhenWouldBeKnockedDown).
-    block_any_die_rerolls = (("unstoppable-momentum", False, "blitz"), ("woodland-fury", True, "falls"))
+    # limit); Willow's Woodland Fury, once per game (FFB: canRerollSingleBlockDieWhenWouldBeKnockedDown);
+    # Lord Borak's Lord of Chaos, once per game on a Block action (BBBase and FFB's LordOfChaos).
+    block_any_die_rerolls = (
+        ("unstoppable-momentum", False, "blitz"),
+        ("woodland-fury", True, "falls"),
+        ("lord-of-chaos", True, "block"),
+    )
     armour_modifier_immunity = frozenset({"iron-hard-skin"})
     injury_table = INJURY
     stunty_injury_table = STUNTY_INJURY
