@@ -74,6 +74,9 @@ SKILLS: tuple[SkillUse, ...] = (
     SkillUse("unstoppable-momentum", roller=True, editions=("bb2025",)),
     SkillUse("woodland-fury", roller=True, editions=("bb2025",)),
     SkillUse("lord-of-chaos", roller=True, editions=("bb2025",)),
+    # Krump and Smash (Varag Ghoul-Chewer): once per game, a block's armour roll that held rolled
+    # again (turn_armour.py; BBBase's star page, FFB's KrumpAndSmashModification).
+    SkillUse("krump-and-smash", roller=True, editions=("bb2025",)),
     SkillUse("loner", roller=True, board=True, basic=True),
     SkillUse("grab", roller=True, board=True),
     # The opponent's skills.

@@ -3,7 +3,7 @@
 chainsaw attack (the kick-back roll first, +3 on the armour) and a stab (nothing modifies it).
 
 The numbers come from injury.injury_outcome; nothing here may be re-rolled but the chainsaw's
-kick-back roll. The goal says what counts: "break" (the armour breaks), "ko" (knocked out or
+kick-back roll and, once, a block's armour roll that held for Varag's Krump and Smash (2025). The goal says what counts: "break" (the armour breaks), "ko" (knocked out or
 worse), "cas" (a casualty: badly hurt or worse). A fouler sent off after reaching the goal ends
 the turn: that counts only when the foul was the last thing to do (the solver's "after_goal").
 A goal missed without a sending-off is a "miss": the "!" steps written after it are made then.
@@ -22,7 +22,7 @@ from functools import lru_cache
 from .editions.base import Edition
 from .injury import injury_outcome
 from .probability import Distribution, d6_success
-from .trees import Leaf, Tree, binary, chance, decide
+from .trees import Leaf, Resource, Spend, Tree, binary, chance, decide
 from .turn_d6 import Rerolls, chainsaw_start
 from .types import Player
 
@@ -33,6 +33,7 @@ REACHES = {
     "cas": frozenset({"badly_hurt", "casualty"}),
 }
 ACTION_OF = {"armour": "block", "foul": "foul", "chainsaw": "chainsaw", "stab": "other"}
+ARMOUR_REROLL_RULE = "krump-and-smash"  # a star's re-roll of a block's armour roll (2025)
 
 
 @dataclass(frozen=True)
@@ -79,9 +80,23 @@ def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerol
             leaf = Leaf("fail", tag="sent_off") if sent_off else Leaf("miss", tag=result)
         branches.append((p, leaf))
     tree = chance(branches)
+    if spec.kind == "armour" and context != "crowd" and ARMOUR_REROLL_RULE in spec.attacker_skills:
+        tree = _armour_rerolled(branches, tree, rerolls.player)
     if spec.kind == "chainsaw" or (spec.kind == "foul" and "chainsaw" in spec.attacker_skills):
         tree = chainsaw_start(edition, rerolls, tree)
     return tree
+
+
+def _armour_rerolled(branches: list[tuple[Fraction, Tree]], whole: Tree, player: str) -> Tree:
+    """Krump and Smash (Varag, 2025): once per game the armour roll that held is rolled again, the
+    whole chain with it. BBBase says "Varag's Block action"; FFB's KrumpAndSmashModification takes
+    any block's armour roll (a Blitz's too), and so does this: an armour step does not know which."""
+    spend = Spend(Resource("free", player, ARMOUR_REROLL_RULE, once=True), whole)
+    held = [
+        (p, decide((leaf, spend)) if isinstance(leaf, Leaf) and leaf.tag == "armour_holds" else leaf)
+        for p, leaf in branches
+    ]
+    return chance(held)
 
 
 def referee(edition: Edition, spec: ArmourSpec, reached: Leaf) -> Tree:

@@ -104,3 +104,18 @@ def test_lord_of_chaos_rerolls_one_block_die_once_on_a_block_action() -> None:
     assert odds("bb2025;rr0;p=lord-of-chaos;block:1d") == F(5, 9)
     assert odds("bb2025;rr0;p=lord-of-chaos;block:1d/blitz") == F(1, 3)
     assert odds("bb2025;rr0;p=lord-of-chaos;block:1d,block:1d") == F(7, 27)
+
+
+def test_krump_and_smash_rolls_a_held_armour_roll_again_once() -> None:
+    # AV 9+: 2D6 of 9 or more, 10/36 = 5/18. Rolled again once when it holds: 5/18 + 13/18 * 5/18
+    # = 155/324. After a two-dice block (5/9): 775/2916. Once: two armour rolls, the re-roll kept
+    # for the second unless the first holds: 5/18 * 155/324 + 13/18 * 5/18 * 5/18 = 275/1458.
+    assert odds("bb2025;rr0;armour:9") == F(5, 18)
+    assert odds("bb2025;rr0;p=krump-and-smash;armour:9") == F(155, 324)
+    assert odds("bb2025;rr0;p=krump-and-smash;block:2d,armour:9") == F(5, 9) * F(155, 324)
+    assert odds("bb2025;rr0;p=krump-and-smash;armour:9,armour:9") == F(275, 1458)
+    # A broken armour is never rolled again for a better injury: a casualty (10+ on 2D6, 1/6) after
+    # the armour breaks, 155/324 * 1/6.
+    assert odds("bb2025;rr0;p=krump-and-smash;armour:9/cas") == F(155, 324) * F(1, 6)
+    with pytest.raises(TurnError):
+        odds("lrb6;rr0;p=krump-and-smash;armour:8")
