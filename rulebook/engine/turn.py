@@ -164,12 +164,21 @@ def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
     loner = player.loner
     if loner is None and "loner" in player.skills:
         loner = edition.loner_default_target
+    # A star's re-roll of any roll of his but armour, injury and casualty rolls (a chainsaw's
+    # kick-back is a D6 of his): the same resource as on a block die, so once in the turn in all.
+    any_roll = kind not in CHAIN_KINDS or kind == "chainsaw"
+    extra = tuple(
+        Resource("free", player.name, rule, once=True)
+        for rule in sorted(edition.any_roll_rerolls & player.skills)
+        if any_roll
+    )
     return Rerolls(
         player.name,
         skill,
         d6_success(edition.pro_target) if "pro" in player.skills else None,
         edition.pro_roll_team_rerollable,
         d6_success(loner) if loner is not None else ONE,
+        extra=extra,
     )
 
 

@@ -141,7 +141,8 @@ def has_reroll_source(edition: Edition, step: TurnStep, skills: frozenset[str]) 
             *(r for r, _, _ in edition.block_any_die_rerolls),
         )
         one_die = step.kind == "block" and any(skill in skills for skill in die_rules)
-        return REROLL_SKILL.get(step.kind) in skills or one_die
+        any_roll = bool(edition.any_roll_rerolls & skills) and (step.kind not in CHAIN_KINDS or step.kind == "chainsaw")
+        return REROLL_SKILL.get(step.kind) in skills or one_die or any_roll
     return True
 
 

@@ -37,12 +37,14 @@ class Rerolls:
     pro_team_rerollable: bool = False  # classic: a failed Pro roll may be team re-rolled
     loner: Fraction = ONE
     team: bool = True  # False: no team re-roll may be used on this roll
+    extra: tuple[Resource, ...] = ()  # a star's re-roll of any roll of his (2025 Halfling Luck)
 
     def options(self, fresh: Tree, stands: Tree) -> list[Tree]:
         """The re-roll alternatives: `fresh` is the new roll, `stands` what stays when it is refused."""
         found: list[Tree] = []
         if self.skill is not None:
             found.append(Spend(self.skill, fresh))
+        found.extend(Spend(resource, fresh) for resource in self.extra)
         if self.pro is not None:
             refused = stands
             if self.pro_team_rerollable and self.team:
@@ -53,7 +55,7 @@ class Rerolls:
         return found
 
     def without_skill(self) -> Rerolls:
-        return Rerolls(self.player, None, self.pro, self.pro_team_rerollable, self.loner, self.team)
+        return Rerolls(self.player, None, self.pro, self.pro_team_rerollable, self.loner, self.team, self.extra)
 
 
 NO_REROLL = Rerolls("", team=False)

@@ -119,3 +119,25 @@ def test_krump_and_smash_rolls_a_held_armour_roll_again_once() -> None:
     assert odds("bb2025;rr0;p=krump-and-smash;armour:9/cas") == F(155, 324) * F(1, 6)
     with pytest.raises(TurnError):
         odds("lrb6;rr0;p=krump-and-smash;armour:8")
+
+
+def test_halfling_luck_rerolls_one_die_of_any_roll_once_in_the_turn() -> None:
+    # Two 3+ dodges with Dodge (once a turn): 2/3 * 8/9 + 1/3 * 2/3 * 2/3 = 20/27; with Halfling
+    # Luck each dodge has a re-roll: (8/9)^2 = 64/81.
+    assert odds("bb2025;rr0;p=dodge;dodge:3,dodge:3") == F(20, 27)
+    assert odds("bb2025;rr0;p=dodge,halfling-luck;dodge:3,dodge:3") == F(64, 81)
+    # One block die (5/9, as Lord of Chaos); shared with the dodge after it, once in all:
+    # 1/3 * 8/9 + 2/3 * 1/3 * 2/3 = 8/27 + 4/27 = 4/9.
+    assert odds("bb2025;rr0;p=halfling-luck;block:1d") == F(5, 9)
+    assert odds("bb2025;rr0;p=halfling-luck;block:1d,dodge:3") == F(4, 9)
+    # Never an armour roll; a chainsaw's kick-back D6 is his: 35/36, then 2D6 + 3 >= 9 (26/36).
+    assert odds("bb2025;rr0;p=halfling-luck;armour:9") == F(5, 18)
+    assert odds("bb2025;rr0;p=halfling-luck;chainsaw:9") == F(35, 36) * F(13, 18)
+
+
+def test_thinking_mans_troll_is_the_same_once_in_a_turn() -> None:
+    # Two rushes (2+): 5/6 * (5/6 + 1/6 * 5/6) + 1/6 * 5/6 * 5/6 = 25/27.
+    assert odds("bb2025;rr0;p=thinking-mans-troll;gfi,gfi") == F(25, 27)
+    assert odds("bb2025;rr1;p=thinking-mans-troll;dodge:4/rr:skill") == F(3, 4)  # his own re-roll
+    with pytest.raises(TurnError):
+        odds("lrb6;rr0;p=halfling-luck;dodge:3")

@@ -102,6 +102,9 @@ class Edition(ABC):
     # the block of a Blitz action; "block": on a Block action, not a Blitz's; "falls": when the
     # result would knock him down).
     block_any_die_rerolls: ClassVar[tuple[tuple[str, bool, str], ...]] = ()
+    # Star rules re-rolling one die of any roll of his but armour, injury and casualty rolls, once
+    # in a turn (2025 Halfling Luck, Thinking Man's Troll); on a block they are one-die re-rolls too.
+    any_roll_rerolls: ClassVar[frozenset[str]] = frozenset()
     # Skills of a defender that stop every modifier to the armour roll against him (and Claws).
     armour_modifier_immunity: ClassVar[frozenset[str]] = frozenset()
     injury_table: ClassVar[tuple[TableRow, ...]]

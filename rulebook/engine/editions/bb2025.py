@@ -138,7 +138,12 @@ class Bb2025(Edition):
         ("unstoppable-momentum", False, "blitz"),
         ("woodland-fury", True, "falls"),
         ("lord-of-chaos", True, "block"),
+        ("halfling-luck", True, "any"),
+        ("thinking-mans-troll", True, "any"),
     )
+    # Puggy's Halfling Luck (once per game) and Ripper's Thinking Man's Troll (once per half): one
+    # die of any roll but armour, injury and casualty rolls (BBBase; FFB's canRerollSingleDieOncePerPeriod).
+    any_roll_rerolls = frozenset({"halfling-luck", "thinking-mans-troll"})
     armour_modifier_immunity = frozenset({"iron-hard-skin"})
     injury_table = INJURY
     stunty_injury_table = STUNTY_INJURY
