@@ -6,6 +6,7 @@ library only), and views read no models."""
 from __future__ import annotations
 
 import ast
+import re
 import sys
 from pathlib import Path
 
@@ -226,3 +227,17 @@ def test_everything_the_face_exports_exists() -> None:
     for face in ENGINE_FACES:
         module = importlib.import_module(face)
         assert [name for name in module.__all__ if not hasattr(module, name)] == []
+
+
+def test_no_translated_word_hides_inside_an_f_string() -> None:
+    """makemessages (xgettext) reads no f-string: `f"({_('one die')})"` was never extracted, so
+    every language showed the English words."""
+    inside = re.compile(r"""f(["']).*\{\s*(?:_|gettext|pgettext|ngettext)\(""")
+    found = [
+        f"{path.relative_to(ROOT)}:{number}"
+        for package in ("rulebook", "tutorial", "config")
+        for path in sorted((ROOT / package).rglob("*.py"))
+        for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), start=1)
+        if inside.search(line)
+    ]
+    assert found == []

@@ -97,7 +97,16 @@ from .reach import ReachMap, reach_map
 from .skills import ALIASES as SKILL_ALIASES
 from .skills import BASIC as BASIC_SKILLS
 from .skills import OFFERED as OFFERED_SKILLS
-from .skills import OPPONENT_SKILLS, PLAYER_SKILLS, board_skills, content_slug, in_edition, not_counted, opponent_skills
+from .skills import (
+    OPPONENT_SKILLS,
+    PLAYER_SKILLS,
+    board_skills,
+    content_slug,
+    engine_slug,
+    in_edition,
+    not_counted,
+    opponent_skills,
+)
 from .targets import BANDS as TARGET_BANDS
 from .targets import CATCHES as TARGET_CATCHES
 from .targets import KINDS as TARGET_KINDS
@@ -276,6 +285,7 @@ __all__ = [
     "content_slug",
     "d6_passes",
     "d6_success",
+    "engine_slug",
     "fame_distribution",
     "fans_distribution",
     "get_edition",

@@ -10,7 +10,7 @@ from django.shortcuts import render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 
-from .. import hiring, keptrows, selectors
+from .. import hiring, keptrows, selectors, starodds
 from ..http import HtmxHttpRequest
 from ..serving import public_page
 from ..translated import in_language
@@ -58,6 +58,7 @@ def star(request: HtmxHttpRequest, ruleset: str, slug: str) -> HttpResponse:
         "plays_for": hiring.plays_for(item, lang, rule_names),
         "hires": hiring.hires(selectors.teams(current, lang), [item], rule_names),
         "english_name": in_language(item, "name", "en"),
+        "odds_code": starodds.odds_code(item),
     }
     return render(request, "rulebook/star.html", context)
 

@@ -168,7 +168,8 @@ def _value_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[
             label = f"{'−' if chooser else ''}{dice}D"
             said = (_("%(count)s dice, the defender chooses") if chooser else _("%(count)s dice")) % {"count": dice}
             # the name a screen reader gives starts with what the chip shows (WCAG 2.5.3)
-            aria = f"{label} ({_('one die') if dice == 1 else said})"
+            one_die = _("one die")  # outside the f-string, where makemessages finds it
+            aria = f"{label} ({one_die if dice == 1 else said})"
             changed = replace(step, value=dice, defender_chooses=chooser)
             current = (step.value, step.defender_chooses) == (dice, chooser)
             chips.append(_chip(label, _with_step(sequence, i, changed), current, aria))

@@ -75,7 +75,8 @@ def filled(form: Form, lang: str) -> dict[str, Any]:
     loner = shown["words"]["loner"]
     players = []
     for p in shown["players"]:
-        summary = f"{_('Skills')}: {p['summary'] or _('none')}" + (f" · {loner} {p['loner']}+" if p["loner"] else "")
+        skills, none = _("Skills"), _("none")  # outside the f-string, where makemessages finds them
+        summary = f"{skills}: {p['summary'] or none}" + (f" · {loner} {p['loner']}+" if p["loner"] else "")
         fields = {key: p[key] for key in ("slot", "name", "loner", "st", "ag", "ma", "error", "choices")}
         players.append({**fields, "summary": summary})
     rows = [{key: row[key] for key in ROW_KEYS} for row in shown["rows"]]

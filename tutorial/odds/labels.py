@@ -108,8 +108,9 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
     if step.kind == "block":
         value = _("%(count)s dice, the defender chooses") if step.defender_chooses else _("%(count)s dice")
         text = f"{kind_label('block', edition, lang)} ({value % {'count': step.value}})"
-        if step.value == 1:
-            text = f"{kind_label('block', edition, lang)} ({_('one die')})"
+        if step.value == 1:  # (gettext is called outside the f-string: makemessages reads no f-string)
+            one_die = _("one die")
+            text = f"{kind_label('block', edition, lang)} ({one_die})"
     elif step.kind in ("dauntless", "tentacles"):
         strength = f"{notation.abbreviations(edition, lang)['st']} {step.value}"
         text = _("%(roll)s against %(strength)s") % {"roll": kind_label(step.kind, edition, lang), "strength": strength}

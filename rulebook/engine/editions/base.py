@@ -78,10 +78,7 @@ class Edition(ABC):
     thick_skull_stunned_total: ClassVar[int | None] = None
     # -- switches of the odds of a whole turn (engine/turn.py) --
     # Skill re-rolls the rules limit to once per turn (the others work on every roll they fit).
-    # (a star's once-per-game or once-per-half re-roll is also used at most once in a turn)
-    skill_rerolls_once_per_turn: ClassVar[frozenset[str]] = frozenset(
-        {"dodge", "sure-feet", "mesmerising-dance", "the-ballista"}
-    )
+    skill_rerolls_once_per_turn: ClassVar[frozenset[str]] = frozenset({"dodge", "sure-feet"})
     # The targets a Loner may have (classic: always 4+; 2025: Loner (X+)).
     loner_targets: ClassVar[tuple[int, ...]] = (4,)
     # Diving Tackle's -2 comes after every re-roll (2025) or on one roll, the first it spoils (classic).
@@ -98,13 +95,9 @@ class Edition(ABC):
     pass_skill_rerolls_throw_team_mate: ClassVar[bool] = False
     # One-die block re-rolls of skills the edition has (2025: Brawler on Both Down, Hatred on Player Down).
     block_die_rerolls: ClassVar[tuple[tuple[str, str], ...]] = ()
-    # Star rules re-rolling any one block die, with when they may: (rule, once per turn, "blitz": on
-    # the block of a Blitz action; "block": on a Block action, not a Blitz's; "falls": when the
-    # result would knock him down).
+    # Star rules re-rolling any one block die: (rule, once a turn, when), see bb2025.py.
     block_any_die_rerolls: ClassVar[tuple[tuple[str, bool, str], ...]] = ()
-    # Star rules re-rolling one die of any roll of his but armour, injury and casualty rolls, once
-    # in a turn (2025 Halfling Luck, Thinking Man's Troll); on a block they are one-die re-rolls too.
-    any_roll_rerolls: ClassVar[frozenset[str]] = frozenset()
+    any_roll_rerolls: ClassVar[frozenset[str]] = frozenset()  # one die of any roll but armour chains
     # Skills of a defender that stop every modifier to the armour roll against him (and Claws).
     armour_modifier_immunity: ClassVar[frozenset[str]] = frozenset()
     injury_table: ClassVar[tuple[TableRow, ...]]

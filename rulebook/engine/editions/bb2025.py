@@ -131,7 +131,10 @@ class Bb2025(Edition):
     very_long_legs_interception = 2  # "+2 ... whenever they attempt to Intercept"
     ttm_subpar_landing_penalty = 1
     block_die_rerolls = (("brawler", "both_down"), ("hatred", "attacker_down"))
-    # H'thark's Unstoppable Momentum, every Blitz (FFB: canRerollSingleBlockDieDuringBlitz, no usage
+    # A star's once-per-game or once-per-half re-roll is used at most once in a turn too.
+    skill_rerolls_once_per_turn = Edition.skill_rerolls_once_per_turn | {"mesmerising-dance", "the-ballista"}
+    # When: "blitz" (a Blitz's block), "block" (a Block action), "falls" (the result would knock
+    # him down) or "any". H'thark's Unstoppable Momentum, every Blitz (FFB: canRerollSingleBlockDieDuringBlitz, no usage
     # limit); Willow's Woodland Fury, once per game (FFB: canRerollSingleBlockDieWhenWouldBeKnockedDown);
     # Lord Borak's Lord of Chaos, once per game on a Block action (BBBase and FFB's LordOfChaos).
     block_any_die_rerolls = (

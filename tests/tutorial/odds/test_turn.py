@@ -325,3 +325,10 @@ def test_the_builder_offers_a_team_or_skill_reroll_and_the_branch_mark(client) -
     assert "Solo si queda retenido por Tentáculos" in held and ";tentacles:5,?o.block:2d" in held
     italian = client.get("/it/odds/", {"c": "bb2025;rr1;dodge:3/shadow:7,dodge:4"}).content.decode()
     assert "Solo se lo segue un giocatore con Shadowing" in italian  # 2025 Italian keeps the English name
+
+
+@pytest.mark.parametrize(("lang", "said"), [("fr", "(un dé)"), ("es", "(un dado)")])
+def test_a_one_die_block_is_named_in_the_readers_language(client, lang: str, said: str) -> None:
+    # "one die" was written inside an f-string, where makemessages never found it: English on every page.
+    html = client.get(f"/{lang}/odds/", {"c": "bb2025;rr1;block:1d"}).content.decode()
+    assert said in html and "one die" not in html
