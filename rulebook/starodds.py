@@ -19,6 +19,7 @@ EXAMPLE_TURNS = {
     "woodland-fury": "block:1d",
     "lord-of-chaos": "block:1d",
     "krump-and-smash": "block:2d,armour:9",
+    "master-assassin": "stab:9",
     "halfling-luck": "dodge:3,dodge:3",
     "thinking-mans-troll": "gfi,gfi",
 }

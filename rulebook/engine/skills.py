@@ -77,6 +77,8 @@ SKILLS: tuple[SkillUse, ...] = (
     # Krump and Smash (Varag Ghoul-Chewer): once per game, a block's armour roll that held rolled
     # again (turn_armour.py; BBBase's star page, FFB's KrumpAndSmashModification).
     SkillUse("krump-and-smash", roller=True, editions=("bb2025",)),
+    # Master Assassin (Skitter Stab-Stab): the same on a stab's armour roll (FFB's bb2025 MasterAssassinModification).
+    SkillUse("master-assassin", roller=True, editions=("bb2025",)),
     # Halfling Luck (Puggy Baconbreath) and Thinking Man's Troll (Ripper Bolgrot): once, one die of
     # any roll of his but armour, injury and casualty rolls (Edition.any_roll_rerolls).
     SkillUse("halfling-luck", roller=True, editions=("bb2025",)),

@@ -3,7 +3,8 @@
 chainsaw attack (the kick-back roll first, +3 on the armour) and a stab (nothing modifies it).
 
 The numbers come from injury.injury_outcome; nothing here may be re-rolled but the chainsaw's
-kick-back roll and, once, a block's armour roll that held for Varag's Krump and Smash (2025). The goal says what counts: "break" (the armour breaks), "ko" (knocked out or
+kick-back roll and, once, an armour roll that held for Varag's Krump and Smash (a block's) or
+Skitter's Master Assassin (a stab's), 2025. The goal says what counts: "break" (the armour breaks), "ko" (knocked out or
 worse), "cas" (a casualty: badly hurt or worse). A fouler sent off after reaching the goal ends
 the turn: that counts only when the foul was the last thing to do (the solver's "after_goal").
 A goal missed without a sending-off is a "miss": the "!" steps written after it are made then.
@@ -33,7 +34,9 @@ REACHES = {
     "cas": frozenset({"badly_hurt", "casualty"}),
 }
 ACTION_OF = {"armour": "block", "foul": "foul", "chainsaw": "chainsaw", "stab": "other"}
-ARMOUR_REROLL_RULE = "krump-and-smash"  # a star's re-roll of a block's armour roll (2025)
+# A star's re-roll, once, of an armour roll that held, by kind of chain (2025): Varag's Krump and
+# Smash after a block, Skitter's Master Assassin on a stab (FFB: RerollArmourModification of each).
+ARMOUR_REROLL_RULES = {"armour": "krump-and-smash", "stab": "master-assassin"}
 
 
 @dataclass(frozen=True)
@@ -80,18 +83,19 @@ def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerol
             leaf = Leaf("fail", tag="sent_off") if sent_off else Leaf("miss", tag=result)
         branches.append((p, leaf))
     tree = chance(branches)
-    if spec.kind == "armour" and context != "crowd" and ARMOUR_REROLL_RULE in spec.attacker_skills:
-        tree = _armour_rerolled(branches, tree, rerolls.player)
+    rule = ARMOUR_REROLL_RULES.get(spec.kind, "")
+    if rule in spec.attacker_skills and context != "crowd":
+        tree = _armour_rerolled(branches, tree, rerolls.player, rule)
     if spec.kind == "chainsaw" or (spec.kind == "foul" and "chainsaw" in spec.attacker_skills):
         tree = chainsaw_start(edition, rerolls, tree)
     return tree
 
 
-def _armour_rerolled(branches: list[tuple[Fraction, Tree]], whole: Tree, player: str) -> Tree:
-    """Krump and Smash (Varag, 2025): once per game the armour roll that held is rolled again, the
-    whole chain with it. BBBase says "Varag's Block action"; FFB's KrumpAndSmashModification takes
-    any block's armour roll (a Blitz's too), and so does this: an armour step does not know which."""
-    spend = Spend(Resource("free", player, ARMOUR_REROLL_RULE, once=True), whole)
+def _armour_rerolled(branches: list[tuple[Fraction, Tree]], whole: Tree, player: str, rule: str) -> Tree:
+    """Once per game the armour roll that held is rolled again, the whole chain with it. For Krump
+    and Smash BBBase says "Varag's Block action"; FFB's KrumpAndSmashModification takes any
+    block's armour roll (a Blitz's too), and so does this: an armour step does not know which."""
+    spend = Spend(Resource("free", player, rule, once=True), whole)
     held = [
         (p, decide((leaf, spend)) if isinstance(leaf, Leaf) and leaf.tag == "armour_holds" else leaf)
         for p, leaf in branches

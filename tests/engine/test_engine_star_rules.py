@@ -141,3 +141,12 @@ def test_thinking_mans_troll_is_the_same_once_in_a_turn() -> None:
     assert odds("bb2025;rr1;p=thinking-mans-troll;dodge:4/rr:skill") == F(3, 4)  # his own re-roll
     with pytest.raises(TurnError):
         odds("lrb6;rr0;p=halfling-luck;dodge:3")
+
+
+def test_master_assassin_rolls_a_stabs_held_armour_roll_again_once() -> None:
+    # A stab against AV 9+: nothing modifies it, 5/18; rolled again once when it holds: 155/324.
+    # Two stabs: the re-roll once, 275/1458 as for Krump and Smash; never after a block's armour roll.
+    assert odds("bb2025;rr0;p=master-assassin;stab:9") == F(155, 324)
+    assert odds("bb2025;rr0;p=master-assassin;stab:9,stab:9") == F(275, 1458)
+    assert odds("bb2025;rr0;p=master-assassin;armour:9") == F(5, 18)
+    assert odds("bb2025;rr0;p=krump-and-smash;stab:9") == F(5, 18)
