@@ -145,7 +145,9 @@
     return sorted(one) === sorted(other);
   }
 
-  async function answer() {
+  // inPlace: the reader sent the form on this page; its fields are what he chose, so only its
+  // messages change (rebuilding the whole form cost a relayout on every answer).
+  async function answer(inPlace) {
     box.setAttribute("aria-busy", "true");
     const status = document.createElement("p");
     status.className = "hint engine-status";
@@ -162,7 +164,7 @@
       template.innerHTML = found.html; // written and escaped by tutorial/odds/offline_html.py
       status.remove();
       box.appendChild(template.content);
-      if (found.form) fillForm(found.form);
+      if (found.form) fillForm(found.form, !!inPlace);
       summarise(found);
       box.dataset.answered = found.code;
       box.dataset.answerMs = String(Math.round(performance.now() - t0));
@@ -216,17 +218,29 @@
   // The whole form: the link's players, skills and rows, as tutorial/odds/form_view.py gives them.
   // Offline the form is answered here, in place, with the address following it: a copy of the form
   // without htmx, whose requests would go to the network.
-  function fillForm(data) {
+  function ownForm() {
     const saved = document.querySelector("form.odds-form");
-    if (!saved) return;
+    if (!saved || !saved.hasAttribute("hx-get")) return saved;
     const form = saved.cloneNode(true);
     ["hx-get", "hx-target", "hx-swap", "hx-trigger"].forEach((name) => form.removeAttribute(name));
     saved.replaceWith(form);
     form.addEventListener("submit", (event) => {
       event.preventDefault(); // answered in place: the engine is already running
       history.pushState(null, "", location.pathname + "?" + new URLSearchParams(new FormData(form)).toString());
-      answer().then(() => document.getElementById("odds-result-heading")?.scrollIntoView());
+      answer(true).then(() => document.getElementById("odds-result-heading")?.scrollIntoView());
     });
+    return form;
+  }
+
+  function fillMessages(form, data) {
+    data.players.forEach((p) => setError("pn" + p.slot + "-error", p.error));
+    data.rows.forEach((row) => setError("v" + row.n + "-error", row.error));
+  }
+
+  function fillForm(data, inPlace) {
+    const form = ownForm();
+    if (!form) return;
+    if (inPlace) return fillMessages(form, data);
     setField(form, "edition", data.edition);
     setField(form, "team_reroll", data.team);
     data.players.forEach((p) => {

@@ -261,6 +261,15 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     assert rows == ["dodge", "gfi", "block", "armour", "pickup"]
     assert page.locator('[name="v4"]').input_value() == "AV9"  # type: ignore[attr-defined]
     assert page.locator('[name="ps1"][value="block"]').is_checked()  # type: ignore[attr-defined]
+    # Sent again on the page, the form is answered in place and keeps what the reader typed.
+    result = page.locator("#odds-result")  # type: ignore[attr-defined]
+    before = result.get_attribute("data-answered")
+    page.locator("#odds-form > summary").click()  # type: ignore[attr-defined]
+    page.locator('[name="v1"]').fill("5+")  # type: ignore[attr-defined]
+    page.evaluate("document.querySelector('form.odds-form').requestSubmit()")  # type: ignore[attr-defined]
+    page.wait_for_function(f"document.querySelector('#odds-result').dataset.answered !== {before!r}")  # type: ignore[attr-defined]
+    assert page.locator('[name="v1"]').input_value() == "5+"  # type: ignore[attr-defined]
+    sent_again, sent_chance = page.url, exact_chance(result.inner_text())  # type: ignore[attr-defined]
     # The board: the link's position and the engine's answers, worked out on the phone.
     page.goto(site + BOARD_LINK)  # type: ignore[attr-defined]
     page.locator("#board-live[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
@@ -288,6 +297,9 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     assert page.evaluate("window.RulesEngine.snapshot") is False  # type: ignore[attr-defined]
     assert page.evaluate("caches.open('rules-engine-snapshot').then((c) => c.keys()).then((k) => k.length)") == 1  # type: ignore[attr-defined]
     phone.set_offline(False)  # type: ignore[attr-defined]
+    # The form's answer on the phone is the server's for the same address.
+    server_html = phone.request.get(sent_again).text()  # type: ignore[attr-defined]
+    assert exact_chance(html.unescape(re.sub(r"<[^>]+>", "", server_html))) == sent_chance
 
 
 def test_a_step_online_shows_no_offline_note(site: str, page: object) -> None:
