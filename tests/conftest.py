@@ -83,6 +83,18 @@ def fast_password_hasher() -> Iterator[None]:
         yield
 
 
+@pytest.fixture(scope="session", autouse=True)
+def private_static_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """The tests' own WhiteNoise scans an empty STATIC_ROOT of its own. The production servers of
+    the two-server and proxy tests collect into the shared staticfiles/, and collectstatic deletes
+    and writes hashed files again: a worker loading its middleware meanwhile met a file that had
+    just gone (FileNotFoundError, CI of c955b93). Those servers read the settings afresh."""
+    from django.test import override_settings
+
+    with override_settings(STATIC_ROOT=str(tmp_path_factory.mktemp("static"))):
+        yield
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     # Every browser or servers test is slow (`make test-fast` leaves them out with `-m "not slow"`).
     # The slow tests run first: with a few tests at a time per worker, in this order (make test:
