@@ -22,6 +22,16 @@ EXAMPLE_TURNS = {
     "master-assassin": "stab:9",
     "halfling-luck": "dodge:3,dodge:3",
     "thinking-mans-troll": "gfi,gfi",
+    "crushing-blow": "block:2d,armour:9",
+    "ram": "block:2d,armour:9/cas",
+    "slayer": "block:2d,armour:10/big-guy",
+    "dwarven-scourge": "block:2d,armour:9/dwarf",
+    "toxin-connoisseur": "stab:9/cas",
+    "savage-mauling": "block:2d,armour:9/cas",
+    "old-pro": "chainsaw:9",
+    "savage-blow": "block:-2d",
+    "consummate-professional": "dodge:3,gfi",
+    "indomitable": "dauntless:5,block:-2d",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

@@ -127,11 +127,7 @@ def _enumerate(
     armour_bonus = 0 if immune else bonus  # an immune defender's armour takes no modifier at all
 
     def breaks(natural: int, total: int) -> bool:
-        if edition.armour_broken(total, av):
-            return True
-        if claw:
-            return (total if edition.claw_uses_modified_roll else natural) >= edition.claw_threshold
-        return False
+        return armour_breaks(edition, av, natural, total, claw)
 
     def add(key: tuple[str, bool], n: int) -> None:
         counts[key] = counts.get(key, 0) + n
@@ -167,6 +163,13 @@ def _enumerate(
     broken = ONE - dist["armour_holds"]
     sent_off = joint.probability(lambda pair: pair[1])
     return dist, broken, sent_off, joint
+
+
+def armour_breaks(edition: Edition, av: int, natural: int, total: int, claw: bool) -> bool:
+    """Whether an armour roll (its natural 2D6 and its modified total) breaks this armour value."""
+    if edition.armour_broken(total, av):
+        return True
+    return claw and (total if edition.claw_uses_modified_roll else natural) >= edition.claw_threshold
 
 
 def injury_result(table: tuple[TableRow, ...], total: int, thick_skull: bool, stunned_total: int | None = None) -> str:

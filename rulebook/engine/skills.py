@@ -29,6 +29,7 @@ class SkillUse:
     against: str = ""  # the odds count it for the opponent: on a "block", a "dodge" or the "armour" roll
     board: bool = False  # the board's answers count it (reach, blocks, push-backs, passes)
     rerolls: str = ""  # the kind of roll whose failure it re-rolls
+    nudges: tuple[str, ...] = ()  # the kinds of roll it adds +1 to, once, after they are seen
     offered: bool = False  # the odds page's skill box offers it (Loner and Grab are asked apart)
     basic: bool = False  # the short forms offer it (the classic odds form, the tutorial's sequence step)
     editions: tuple[str, ...] = BOTH
@@ -74,6 +75,10 @@ SKILLS: tuple[SkillUse, ...] = (
     SkillUse("unstoppable-momentum", roller=True, editions=("bb2025",)),
     SkillUse("woodland-fury", roller=True, editions=("bb2025",)),
     SkillUse("lord-of-chaos", roller=True, editions=("bb2025",)),
+    SkillUse("savage-blow", roller=True, editions=("bb2025",)),  # Anqi Panqi: once, any of the block dice
+    # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
+    # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
+    SkillUse("indomitable", roller=True, editions=("bb2025",)),
     # Krump and Smash (Varag Ghoul-Chewer): once per game, a block's armour roll that held rolled
     # again (turn_armour.py; BBBase's star page, FFB's KrumpAndSmashModification).
     SkillUse("krump-and-smash", roller=True, editions=("bb2025",)),
@@ -83,6 +88,25 @@ SKILLS: tuple[SkillUse, ...] = (
     # any roll of his but armour, injury and casualty rolls (Edition.any_roll_rerolls).
     SkillUse("halfling-luck", roller=True, editions=("bb2025",)),
     SkillUse("thinking-mans-troll", roller=True, editions=("bb2025",)),
+    # Once per game, on an armour chain of his, after the dice are seen (Edition.armour_chain_helps):
+    # +1 on the armour roll (Crushing Blow), on it or the injury roll (Ram; Slayer against a Big Guy;
+    # Dwarven Scourge, +2 against a Dwarf), on a stab's injury roll (Toxin Connoisseur); the injury
+    # roll again (Savage Mauling); one armour die again through Pro (Old Pro).
+    SkillUse("crushing-blow", roller=True, editions=("bb2025",)),
+    SkillUse("ram", roller=True, editions=("bb2025",)),
+    SkillUse("slayer", roller=True, editions=("bb2025",)),
+    SkillUse("dwarven-scourge", roller=True, editions=("bb2025",)),
+    SkillUse("toxin-connoisseur", roller=True, editions=("bb2025",)),
+    SkillUse("savage-mauling", roller=True, editions=("bb2025",)),
+    SkillUse("old-pro", roller=True, editions=("bb2025",)),
+    # Consummate Professional (Griff Oberwald): once per game, +1 to an Agility test after seeing
+    # it (BBBase). FFB's class gives it to dodges only; the 2025 text says any Agility test.
+    SkillUse(
+        "consummate-professional",
+        roller=True,
+        nudges=("dodge", "leap", "pickup", "catch", "handoff", "land"),
+        editions=("bb2025",),
+    ),
     SkillUse("loner", roller=True, board=True, basic=True),
     SkillUse("grab", roller=True, board=True),
     # The opponent's skills.
@@ -226,6 +250,11 @@ ALIASES: dict[str, str] = {other: use.slug for use in SKILLS for other in use.co
 
 # Which skill gives a once-per-turn re-roll of which kind of roll.
 SKILL_REROLLS: dict[str, str] = {use.rerolls: use.slug for use in SKILLS if use.rerolls}
+# Which skills add +1 once to a roll of each kind after it is seen.
+SKILL_NUDGES: dict[str, tuple[str, ...]] = {}
+for _use in SKILLS:
+    for _kind in _use.nudges:
+        SKILL_NUDGES[_kind] = (*SKILL_NUDGES.get(_kind, ()), _use.slug)
 
 
 def _all(uses: Iterable[SkillUse]) -> frozenset[str]:
@@ -311,6 +340,7 @@ __all__ = [
     "OPPONENT_SKILLS",
     "PLAYER_SKILLS",
     "SKILLS",
+    "SKILL_NUDGES",
     "SKILL_REROLLS",
     "SkillUse",
     "board_leaves_out",

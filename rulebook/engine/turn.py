@@ -28,8 +28,8 @@ from functools import lru_cache
 from .editions.base import Edition
 from .probability import ONE, ZERO, d6_success
 from .sequence import Report, solve_program
-from .skills import OPPONENT_SKILLS, PLAYER_SKILLS
-from .trees import Leaf, Node, Resource, Tree
+from .skills import OPPONENT_SKILLS, PLAYER_SKILLS, SKILL_NUDGES
+from .trees import Leaf, Node, Resource, Spend, Tree, decide
 from .turn_armour import ArmourSpec, armour_tree
 from .turn_armour import results as armour_results
 from .turn_armour import sent_off as foul_sent_off
@@ -101,6 +101,7 @@ class TurnStep:
     on_miss: bool = False  # made only after the previous roll missed its goal without a turnover ("!")
     reroll: str = ""  # the coach's own play: which re-roll he allows here (turn_choice.REROLL_CHOICES)
     keep: frozenset[str] = frozenset()  # results he keeps rather than re-roll ("push", "inaccurate")
+    keywords: frozenset[str] = frozenset()  # the armour roll's victim: "big-guy", "dwarf" (2025 stars' helps)
 
     @property
     def chosen(self) -> bool:
@@ -172,6 +173,7 @@ def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
         for rule in sorted(edition.any_roll_rerolls & player.skills)
         if any_roll
     )
+    nudge = next((Resource("free", player.name, s) for s in SKILL_NUDGES.get(kind, ()) if s in player.skills), None)
     return Rerolls(
         player.name,
         skill,
@@ -179,6 +181,7 @@ def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
         edition.pro_roll_team_rerollable,
         d6_success(loner) if loner is not None else ONE,
         extra=extra,
+        nudge=nudge,
     )
 
 
@@ -243,14 +246,26 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
         if index > 0 and turn.steps[index - 1].kind == "dauntless":
             dice = step.dauntless if step.dauntless is not None else 1  # equal ST, no assists: one die
             won = replace(spec, dice=abs(dice), defender_chooses=dice < 0)
-            first["dauntless"] = block_tree(edition, won, rerolls, frenzy_follows=frenzy)
+            first["dauntless"] = _dauntless_won(edition, won, rerolls, who, frenzy)
             # Each block of the action has its own Dauntless roll (both editions; FFB rolls it again)
             works = dauntless_works(edition, turn.steps[index - 1].value, who.st)
             again = rerolls_for(edition, who, "dauntless")
-            second = st_roll(works, again, block_tree(edition, won, rerolls, frenzy_follows=False), second)
+            second = st_roll(works, again, _dauntless_won(edition, won, rerolls, who, False), second)
         return [first, {"": second}] if frenzy else [first]
     spec_a = _armour_spec(step, who, against)
     return [{c: armour_tree(edition, spec_a, c, rerolls) for c in ("", "down", "crowd", "pushed")}]
+
+
+def _dauntless_won(edition: Edition, won: BlockSpec, rerolls: Rerolls, who: TurnPlayer, frenzy: bool) -> Tree:
+    """The block after a Dauntless roll that worked; Karla's Indomitable (2025, once per game) may
+    then make her ST twice the defender's: two dice where his equal ST gave one (or the defender's
+    assists his two), three where her own assists gave two (more than twice his ST)."""
+    block = block_tree(edition, won, rerolls, frenzy_follows=frenzy)
+    if "indomitable" not in who.skills or (won.defender_chooses and won.dice > 2):
+        return block
+    doubled = replace(won, dice=3 if won.dice >= 2 and not won.defender_chooses else 2, defender_chooses=False)
+    stronger = block_tree(edition, doubled, rerolls, frenzy_follows=frenzy)
+    return decide((block, Spend(Resource("free", who.name, "indomitable"), stronger)))
 
 
 def _block_spec(step: TurnStep, skills: frozenset[str], against: frozenset[str]) -> BlockSpec:
@@ -269,6 +284,7 @@ def _armour_spec(step: TurnStep, who: TurnPlayer, against: frozenset[str]) -> Ar
         who.value("mighty-blow"),
         step.bribe,
         step.argue,
+        step.keywords,
     )
 
 

@@ -24,8 +24,9 @@ from .editions.base import Edition
 from .injury import injury_outcome
 from .probability import Distribution, d6_success
 from .trees import Leaf, Resource, Spend, Tree, binary, chance, decide
+from .turn_armour_help import Chain, helped_chain, helps_for
 from .turn_d6 import Rerolls, chainsaw_start
-from .types import Player
+from .types import ArmourHelp, Player
 
 GOALS = ("break", "ko", "cas")
 REACHES = {
@@ -50,6 +51,7 @@ class ArmourSpec:
     mighty_blow: int | None = None  # a Mighty Blow printing its value (2025 "+2"); None: the edition's
     bribe: bool = False  # a Bribe against the sending-off
     argue: bool = False  # Argue the Call against it (2025)
+    victim_keywords: frozenset[str] = frozenset()  # "big-guy", "dwarf": what some stars' helps need
 
 
 @lru_cache(maxsize=1024)
@@ -73,6 +75,17 @@ def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerol
     if spec.kind == "armour" and context == "pushed":
         return Leaf("miss", tag="not_down")
     reaches = REACHES[spec.goal]
+    helps = helps_for(edition, spec.kind, spec.attacker_skills, spec.victim_keywords)
+    if helps and context != "crowd":  # a star's help after the dice are seen: the chain die by die
+        tree = helped_chain(
+            edition,
+            _chain(edition, spec),
+            _with_reroll(spec, helps),
+            spec.victim_keywords,
+            rerolls.player,
+            "pro" in spec.attacker_skills,
+        )
+        return chainsaw_start(edition, rerolls, tree) if spec.kind == "chainsaw" else tree
     branches: list[tuple[Fraction, Tree]] = []
     for (result, sent_off), p in joint(edition, spec, context).items():
         leaf: Tree
@@ -89,6 +102,33 @@ def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerol
     if spec.kind == "chainsaw" or (spec.kind == "foul" and "chainsaw" in spec.attacker_skills):
         tree = chainsaw_start(edition, rerolls, tree)
     return tree
+
+
+def _chain(edition: Edition, spec: ArmourSpec) -> Chain:
+    """A block's, a stab's or a chainsaw's chain, as turn_armour_help reads its dice (no foul)."""
+    immune = bool(edition.armour_modifier_immunity & spec.victim_skills)
+    block = spec.kind == "armour"
+    mighty = 0
+    if block and "mighty-blow" in spec.attacker_skills:
+        mighty = edition.mighty_blow_bonus if spec.mighty_blow is None else spec.mighty_blow
+    return Chain(
+        spec.av,
+        edition.chainsaw_armour_bonus if spec.kind == "chainsaw" else 0,
+        mighty,
+        block and "claw" in spec.attacker_skills,
+        immune,
+        "stunty" in spec.victim_skills,
+        "thick-skull" in spec.victim_skills,
+        REACHES[spec.goal],
+    )
+
+
+def _with_reroll(spec: ArmourSpec, helps: tuple[ArmourHelp, ...]) -> tuple[ArmourHelp, ...]:
+    """The helps, with Krump and Smash or Master Assassin among them when he has one too."""
+    rule = ARMOUR_REROLL_RULES.get(spec.kind, "")
+    if rule in spec.attacker_skills:
+        return (*helps, ArmourHelp(rule, frozenset({spec.kind}), reroll="armour"))
+    return helps
 
 
 def _armour_rerolled(branches: list[tuple[Fraction, Tree]], whole: Tree, player: str, rule: str) -> Tree:

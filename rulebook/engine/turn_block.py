@@ -134,10 +134,11 @@ class _OneDie:
             for skill, face in edition.block_die_rerolls
             if skill in spec.attacker_skills
         }
-        # Star rules re-rolling any one die: (once per turn, only when the result knocks him down)
+        # Star rules re-rolling any one die, or as many as he likes: (once per turn, only when the
+        # result knocks him down, several dice)
         self.any_die = {
-            rule: (once, when == "falls")
-            for rule, once, when in edition.block_any_die_rerolls
+            rule: (once, when == "falls", dice == "any")
+            for rule, once, when, dice in edition.block_any_die_rerolls
             if rule in spec.attacker_skills and {"blitz": spec.blitz, "block": not spec.blitz}.get(when, True)
         }
         acting = [frozenset(s for s, f in self.skills.items() if f == face) for face in range(6)]
@@ -182,13 +183,36 @@ class _OneDie:
             if skill in left and self.same[face] in kept:
                 resource = Resource("free", self.rerolls.player, skill, once=False)
                 options.append(Spend(resource, self.reroll(kept, done, left - {skill}, self.same[face])))
-        for rule, (once, only_falling) in self.any_die.items():
+        for rule, (once, only_falling, several) in self.any_die.items():
             if rule in left and kept and (category in FALLS or not only_falling):
-                dice = decide(
-                    list(dict.fromkeys(self.reroll(kept, done, left - {rule}, f) for f in dict.fromkeys(kept)))
-                )
+                chosen = self.subsets(kept) if several else [(f,) for f in dict.fromkeys(kept)]
+                dice = decide(list(dict.fromkeys(self.reroll_dice(kept, done, left - {rule}, s) for s in chosen)))
                 options.append(Spend(Resource("free", self.rerolls.player, rule, once=once), dice))
         return decide((result, *options))
+
+    @staticmethod
+    def subsets(kept: tuple[int, ...]) -> list[tuple[int, ...]]:
+        """Every choice of dice to roll again (faces alike are one choice)."""
+        found = {
+            tuple(kept[i] for i in chosen)
+            for size in range(1, len(kept) + 1)
+            for chosen in itertools.combinations(range(len(kept)), size)
+        }
+        return sorted(found)
+
+    def reroll_dice(self, kept: tuple[int, ...], done: str, left: frozenset[str], faces: tuple[int, ...]) -> Tree:
+        """Several dice rolled again at once; one die is reroll()."""
+        if len(faces) == 1:
+            return self.reroll(kept, done, left, faces[0])
+        rest = list(kept)
+        for face in faces:
+            rest.remove(face)
+        unit = Fraction(1, 6 ** len(faces))
+        rolled = []
+        for new in itertools.product(range(6), repeat=len(faces)):
+            best = self.best([self.cats[g] for g in new] + ([done] if done else []))
+            rolled.append((unit, self.node(tuple(rest), best, left, False)))
+        return chance(rolled)
 
     def reroll(self, kept: tuple[int, ...], done: str, left: frozenset[str], face: int) -> Tree:
         """One die showing `face` rolled again: only the best of the re-rolled dice matters after."""

@@ -138,7 +138,7 @@ def has_reroll_source(edition: Edition, step: TurnStep, skills: frozenset[str]) 
     if step.reroll == "skill":
         die_rules = (
             *(skill for skill, _ in edition.block_die_rerolls),
-            *(r for r, _, _ in edition.block_any_die_rerolls),
+            *(r for r, *_ in edition.block_any_die_rerolls),
         )
         one_die = step.kind == "block" and any(skill in skills for skill in die_rules)
         any_roll = bool(edition.any_roll_rerolls & skills) and (step.kind not in CHAIN_KINDS or step.kind == "chainsaw")

@@ -12,7 +12,7 @@ result leads to is a Leaf of the sequence solver (engine/sequence.py).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import lru_cache
 
@@ -38,6 +38,7 @@ class Rerolls:
     loner: Fraction = ONE
     team: bool = True  # False: no team re-roll may be used on this roll
     extra: tuple[Resource, ...] = ()  # a star's re-roll of any roll of his (2025 Halfling Luck)
+    nudge: Resource | None = None  # a star's +1 once, after seeing the roll (2025 Consummate Professional)
 
     def options(self, fresh: Tree, stands: Tree) -> list[Tree]:
         """The re-roll alternatives: `fresh` is the new roll, `stands` what stays when it is refused."""
@@ -55,7 +56,7 @@ class Rerolls:
         return found
 
     def without_skill(self) -> Rerolls:
-        return Rerolls(self.player, None, self.pro, self.pro_team_rerollable, self.loner, self.team, self.extra)
+        return replace(self, skill=None)
 
 
 NO_REROLL = Rerolls("", team=False)
@@ -75,7 +76,26 @@ def die_roll(result_of: Callable[[int], Tree], rerolls: Rerolls, best: Tree = OK
 @lru_cache(maxsize=4096)
 def target_tree(target: int, rerolls: Rerolls, ok: Tree = OK, fail: Tree = FAIL) -> Tree:
     need = clamp_target(target)
-    return die_roll(lambda face: ok if passes(face, need) else fail, rerolls, ok)
+    if rerolls.nudge is None:
+        return die_roll(lambda face: ok if passes(face, need) else fail, rerolls, ok)
+    return _nudged_roll(need, rerolls, rerolls.nudge, ok, fail)
+
+
+def _nudged_roll(need: int, rerolls: Rerolls, nudge: Resource, ok: Tree, fail: Tree) -> Tree:
+    """A D6 test whose roll, once seen, may take +1 (once): on the roll a re-roll would replace,
+    on the re-roll itself, or after a Pro roll that failed."""
+
+    def standing(face: int) -> Tree:
+        if passes(face, need):
+            return ok
+        return decide((fail, Spend(nudge, ok))) if passes(face, need, 1) else fail
+
+    fresh = chance([(SIXTH, standing(face)) for face in FACES])
+    first = []
+    for face in FACES:
+        stands = standing(face)
+        first.append((SIXTH, stands if stands == ok else decide((stands, *rerolls.options(fresh, stands)))))
+    return chance(first)
 
 
 # -- dodges -------------------------------------------------------------------------------------
@@ -115,10 +135,20 @@ def dodge_tree(dodge: Dodge, rerolls: Rerolls) -> Tree:
 
     def face_tree(face: int, rerolled: bool, diver_ready: bool) -> Tree:
         plain = result(face, 0, rerolled, diver_ready)
-        if bt is None or plain == through:
+        if plain == through:
             return plain
-        helped = result(face, dodge.break_tackle or 0, rerolled, diver_ready)
-        return plain if helped == plain else decide((plain, Spend(bt, helped)))
+        helpers = [(r, bonus) for r, bonus in ((bt, dodge.break_tackle or 0), (rerolls.nudge, 1)) if r is not None]
+        options: list[Tree] = [plain]
+        for used in (helpers[:1], helpers[1:], helpers if len(helpers) > 1 else []):
+            if not used:
+                continue
+            helped = result(face, sum(bonus for _, bonus in used), rerolled, diver_ready)
+            if helped != plain:
+                tree = helped
+                for resource, _ in reversed(used):
+                    tree = Spend(resource, tree)
+                options.append(tree)
+        return decide(options)
 
     dodge_roll = roll(False, dodge.diving_tackle == "first")
     held = Leaf("fail", tag="held")

@@ -228,3 +228,20 @@ def mirror_square(square: Square, horizontal: bool = True) -> Square:
     if horizontal:
         return Square(square.x, PITCH_WIDTH - 1 - square.y)
     return Square(PITCH_LENGTH - 1 - square.x, square.y)
+
+
+@dataclass(frozen=True)
+class ArmourHelp:
+    """A star rule's help on an armour chain he makes (editions/bb2025.py; turn_armour_help.py)."""
+
+    rule: str
+    kinds: frozenset[str]  # the chains it acts on: "armour" (a block's), "stab", "chainsaw"
+    armour: int = 0  # what it adds to the armour roll (0: it does not)
+    injury: int = 0  # what it adds to the injury roll
+    reroll: str = ""  # "injury" (the injury roll again), "armour_die" (one armour die, through Pro), "armour"
+    victim: str = ""  # only against a victim with this keyword ("big-guy")
+    keyword_bonus: tuple[str, int] = ("", 0)  # a bigger bonus against this keyword: ("dwarf", 2)
+
+    def value(self, where: int, keywords: frozenset[str]) -> int:
+        word, bonus = self.keyword_bonus
+        return bonus if where and word and word in keywords else where

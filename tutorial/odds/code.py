@@ -71,6 +71,7 @@ DEFAULT_VALUE = {"rush": 2, "hailmary": 2, "block": 1, "armour": 8, "foul": 8, "
 GOALS = {"block": ("down", "push", "safe"), **dict.fromkeys(CHAIN_KINDS, ("break", "ko", "cas"))}
 FLAGS = ("blitz", "crowd")
 FOUL_FLAGS = ("bribe", "argue")
+VICTIM_KEYWORDS = ("big-guy", "dwarf")  # an armour step's victim, for a star's help (2025 Slayer, Dwarven Scourge)
 NUMBER_OPTIONS = {"f": (1, 5), "int": (2, 9), "tentacles": (1, 8), "shadow": (1, 9), "a": (-6, 6)}
 VALUED_SKILLS = ("mighty-blow", "dirty-player")  # a player's `mighty-blow:2` (the edition says which values)
 D6_LIMITS = (1, 9)  # before the roller's own modifiers: 7+ is reached with Break Tackle, 1 always fails
@@ -194,6 +195,7 @@ def option_tokens(text: str) -> list[str]:
 
 def parse_options(step: TurnStep, options: list[str], edition: str, subject: str) -> TurnStep:
     against = set(step.against)
+    keywords = set(step.keywords)
     changes: dict[str, object] = {}
     for option in options:
         name, _, arg = option.partition(":")
@@ -204,6 +206,8 @@ def parse_options(step: TurnStep, options: list[str], edition: str, subject: str
             raise OddsError(subject, BAD_GOAL, goal=name, goals=", ".join(GOALS.get(step.kind, ("—",))))
         elif not arg and name in {"block": FLAGS, "foul": FOUL_FLAGS}.get(step.kind, ()):
             changes[name] = True
+        elif not arg and name in VICTIM_KEYWORDS and step.kind == "armour":
+            keywords.add(name)
         elif name == "rr" and arg:
             if arg not in REROLL_CHOICES:
                 raise OddsError(subject, BAD_CHOICE, choice=arg[:12], choices=", ".join(REROLL_CHOICES))
@@ -230,7 +234,7 @@ def parse_options(step: TurnStep, options: list[str], edition: str, subject: str
             changes[key] = number
         else:
             raise OddsError(subject, UNKNOWN_OPTION, option=option[:24])
-    return replace(step, against=frozenset(against), **changes)  # type: ignore[arg-type]
+    return replace(step, against=frozenset(against), keywords=frozenset(keywords), **changes)  # type: ignore[arg-type]
 
 
 def _option_fits(name: str, kind: str) -> bool:
@@ -339,6 +343,7 @@ def step_code(step: TurnStep, previous: str | None) -> str:
     if step.against:
         parts.append("vs:" + ".".join(sorted(step.against)))
     parts += [flag for flag in (*FLAGS, *FOUL_FLAGS) if getattr(step, flag)]
+    parts += sorted(step.keywords)
     if step.dauntless is not None:
         parts.append(f"dauntless:{'-' if step.dauntless < 0 else ''}{abs(step.dauntless)}d")
     for option, attr in (("f", "fumble"), ("int", "intercept"), ("tentacles", "tentacles"), ("shadow", "shadowing")):

@@ -43,6 +43,11 @@ GOAL_LABELS = {
     "cas": gettext_lazy("casualty"),
 }
 
+KEYWORD_LABELS = {  # the armour roll's victim, for a 2025 star's help (Slayer, Dwarven Scourge)
+    "big-guy": gettext_lazy("against a Big Guy"),
+    "dwarf": gettext_lazy("against a Dwarf"),
+}
+
 
 CHOICE_LABELS = {  # the coach's own re-roll play on one step (Pro is named with the skill's name)
     "none": gettext_lazy("no re-roll here"),
@@ -125,6 +130,7 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
     if step.against:
         names = ", ".join(skill_label(edition, s, lang) for s in sorted(step.against))
         extras.append(_("against %(skills)s") % {"skills": names})
+    extras += [str(KEYWORD_LABELS[word]) for word in sorted(step.keywords)]
     if step.dauntless is not None:
         dice = f"{'-' if step.dauntless < 0 else ''}{abs(step.dauntless)}D"
         extras.append(_("%(dice)s after %(skill)s") % {"dice": dice, "skill": skill_label(edition, "dauntless", lang)})

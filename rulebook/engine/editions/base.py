@@ -15,7 +15,7 @@ from ..explain import Explanation, Modifier, params, target_explanation
 from ..purse import Purse
 from ..skills import SKILL_REROLLS
 from ..teambuilding import TeamBuildingRules
-from ..types import Board, Player, Square, Weather
+from ..types import ArmourHelp, Board, Player, Square, Weather
 
 RANGE_BANDS = ("quick", "short", "long", "bomb")
 
@@ -57,14 +57,12 @@ class Edition(ABC):
     dauntless_needs_higher: ClassVar[bool]
     mighty_blow_bonus: ClassVar[int] = 1
     dirty_player_bonus: ClassVar[int] = 1
-    # The values a skill may print beside its name (2025: Mighty Blow (+2) on some star players);
-    # a skill absent here always gives the bonus above.
+    # Values a skill may print beside its name (2025 stars' Mighty Blow (+2)); else the bonus above.
     skill_values: ClassVar[dict[str, tuple[int, ...]]] = {}
     # Diving Catch's +1 also helps an inaccurate pass that scatters back onto his square (2025:
     # "in the target square during a Pass action"), or accurate passes only (classic).
     diving_catch_after_inaccurate: ClassVar[bool] = False
-    # Who may re-roll the Tentacles roll: the mover's coach rolls it and may re-roll it (classic),
-    # or the Tentacles player's coach rolls it (2025), so the mover's re-rolls never touch it.
+    # Who may re-roll the Tentacles roll: the mover's coach (classic), or none of the mover's re-rolls (2025).
     tentacles_escape_rerollable: ClassVar[bool] = False
     # Argue the Call (2025): a D6 against a sending-off; on this roll the player stays (the turnover stands).
     argue_the_call_on: ClassVar[int | None] = None
@@ -95,9 +93,11 @@ class Edition(ABC):
     pass_skill_rerolls_throw_team_mate: ClassVar[bool] = False
     # One-die block re-rolls of skills the edition has (2025: Brawler on Both Down, Hatred on Player Down).
     block_die_rerolls: ClassVar[tuple[tuple[str, str], ...]] = ()
-    # Star rules re-rolling any one block die: (rule, once a turn, when), see bb2025.py.
-    block_any_die_rerolls: ClassVar[tuple[tuple[str, bool, str], ...]] = ()
-    any_roll_rerolls: ClassVar[frozenset[str]] = frozenset()  # one die of any roll but armour chains
+    # Star rules re-rolling any one block die (rule, once a turn, when), one die of any roll but
+    # armour chains, helping an armour chain after its dice are seen: see bb2025.py.
+    block_any_die_rerolls: ClassVar[tuple[tuple[str, bool, str, str], ...]] = ()
+    any_roll_rerolls: ClassVar[frozenset[str]] = frozenset()
+    armour_chain_helps: ClassVar[tuple[ArmourHelp, ...]] = ()
     # Skills of a defender that stop every modifier to the armour roll against him (and Claws).
     armour_modifier_immunity: ClassVar[frozenset[str]] = frozenset()
     injury_table: ClassVar[tuple[TableRow, ...]]

@@ -24,7 +24,7 @@ from ..teambuilding import (
     StaffRule,
     TeamBuildingRules,
 )
-from ..types import Board, Player, Square, Weather
+from ..types import ArmourHelp, Board, Player, Square, Weather
 from .base import Edition, TableRow
 
 INJURY = (
@@ -137,16 +137,34 @@ class Bb2025(Edition):
     # him down) or "any". H'thark's Unstoppable Momentum, every Blitz (FFB: canRerollSingleBlockDieDuringBlitz, no usage
     # limit); Willow's Woodland Fury, once per game (FFB: canRerollSingleBlockDieWhenWouldBeKnockedDown);
     # Lord Borak's Lord of Chaos, once per game on a Block action (BBBase and FFB's LordOfChaos).
+    # Anqi Panqi's Savage Blow, once per game on a Block action: as many of the dice as he likes
+    # (BBBase; FFB's SavageBlow, canReRollAnyNumberOfBlockDice): the last field, "one" die or "any".
     block_any_die_rerolls = (
-        ("unstoppable-momentum", False, "blitz"),
-        ("woodland-fury", True, "falls"),
-        ("lord-of-chaos", True, "block"),
-        ("halfling-luck", True, "any"),
-        ("thinking-mans-troll", True, "any"),
+        ("unstoppable-momentum", False, "blitz", "one"),
+        ("woodland-fury", True, "falls", "one"),
+        ("lord-of-chaos", True, "block", "one"),
+        ("halfling-luck", True, "any", "one"),
+        ("thinking-mans-troll", True, "any", "one"),
+        ("savage-blow", True, "block", "any"),
     )
     # Puggy's Halfling Luck (once per game) and Ripper's Thinking Man's Troll (once per half): one
     # die of any roll but armour, injury and casualty rolls (BBBase; FFB's canRerollSingleDieOncePerPeriod).
     any_roll_rerolls = frozenset({"halfling-luck", "thinking-mans-troll"})
+    # Once per game, after the dice are seen (BBBase's star pages; FFB's classes of the same names,
+    # ONCE_PER_GAME modifiers applied after the roll). "Knocked Down by his Block action": any block's
+    # chain, as for Krump and Smash (an armour step does not know Block from Blitz).
+    armour_chain_helps = (
+        ArmourHelp("crushing-blow", frozenset({"armour"}), armour=1),  # The Mighty Zug
+        ArmourHelp("ram", frozenset({"armour"}), armour=1, injury=1),  # Rumbelow Sheepskin
+        ArmourHelp("slayer", frozenset({"armour"}), armour=1, injury=1, victim="big-guy"),  # Grim Ironjaw
+        # Ivan 'the Animal' Deathshroud: +2 instead against a Dwarf (FFB: isDwarf() ? 2 : 1).
+        ArmourHelp("dwarven-scourge", frozenset({"armour"}), armour=1, injury=1, keyword_bonus=("dwarf", 2)),
+        ArmourHelp("toxin-connoisseur", frozenset({"stab"}), injury=1),  # Rashnak Backstabber
+        # Wilhelm Chaney: "when he makes an injury roll against an opponent" (a foul's is not counted here).
+        ArmourHelp("savage-mauling", frozenset({"armour", "chainsaw", "stab"}), reroll="injury"),
+        # Helmut Wulf: Pro (its 3+) re-rolls one die of an armour roll of his (his chainsaw's).
+        ArmourHelp("old-pro", frozenset({"armour", "chainsaw", "stab"}), reroll="armour_die"),
+    )
     armour_modifier_immunity = frozenset({"iron-hard-skin"})
     injury_table = INJURY
     stunty_injury_table = STUNTY_INJURY

@@ -1,0 +1,131 @@
+"""2025 star rules that help a roll after it is seen, or re-roll more than one die: each with its
+hand derivation. The rules' two sources: the star's page (BBBase, our content's rule text) and
+FFB's class of the same name (once per game, a modifier applied after the roll).
+
+The 2025 tables used below: armour breaks on a 2D6 total at or above the AV (AV 9+: 10/36, 8+:
+15/36, 7+: 21/36); injury 2-7 Stunned, 8-9 KO, 10-12 Casualty (a casualty on 10+: 6/36, on 9+ with
++1: 10/36, on 8+ with +2: 15/36).
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from rulebook.engine import get_edition
+from rulebook.engine.turn import TurnError, solve_turn
+from tutorial.odds.code import parse_code
+
+BB, LRB6 = get_edition("bb2025"), get_edition("lrb6")
+A9, A8, A7 = F(10, 36), F(15, 36), F(21, 36)  # armour 9+ broken on 9+, 8+, 7+
+CAS10, CAS9, CAS8 = F(6, 36), F(10, 36), F(15, 36)  # a casualty on 10+, 9+, 8+
+
+
+def odds(code: str) -> F:
+    return solve_turn(BB if code.startswith("bb2025") else LRB6, parse_code(code).turn()).probability
+
+
+def test_crushing_blow_adds_one_to_an_armour_roll_once() -> None:
+    assert odds("bb2025;rr0;armour:9") == A9
+    assert odds("bb2025;rr0;p=crushing-blow;armour:9") == A8
+    assert odds("bb2025;rr0;p=crushing-blow,mighty-blow;armour:9") == A7  # Mighty Blow too: +2
+    # Once: two knocked-down victims, the +1 kept for the second unless the first holds on an 8:
+    # P(first 9+) * P(second 8+) + P(first exactly 8) * P(second 9+).
+    assert odds("bb2025;rr0;p=crushing-blow;armour:9,armour:9") == A9 * A8 + F(5, 36) * A9
+    # Iron Hard Skin takes every armour modifier away.
+    assert odds("bb2025;rr0;p=crushing-blow;armour:9/iron-hard-skin") == A9
+
+
+def test_ram_goes_on_the_armour_or_the_injury_roll() -> None:
+    # Alone it acts as one more Mighty Blow (+1), once: armour 9+ keeps it for the injury (9+),
+    # an 8 takes it (injury 10+): 10/36 * 10/36 + 5/36 * 6/36 = 130/1296.
+    assert odds("bb2025;rr0;p=ram;armour:9/cas") == A9 * CAS9 + F(5, 36) * CAS10 == F(65, 648)
+    assert odds("bb2025;rr0;p=ram;armour:9/cas") == odds("bb2025;rr0;p=mighty-blow;armour:9/cas")
+    # With Mighty Blow, Mighty Blow is spent first: 9+ keeps both (injury 8+), an 8 takes Mighty
+    # Blow (9+), a 7 takes both (10+): (10*15 + 5*10 + 6*6) / 1296 = 236/1296.
+    assert odds("bb2025;rr0;p=ram,mighty-blow;armour:9/cas") == F(236, 1296)
+
+
+def test_slayer_only_against_a_big_guy_and_dwarven_scourge_two_against_a_dwarf() -> None:
+    assert odds("bb2025;rr0;p=slayer;armour:9") == A9
+    assert odds("bb2025;rr0;p=slayer;armour:9/big-guy") == A8
+    assert odds("bb2025;rr0;p=dwarven-scourge;armour:9") == A8
+    assert odds("bb2025;rr0;p=dwarven-scourge;armour:9/dwarf") == A7
+    code = parse_code("bb2025;rr0;p=slayer;armour:9/big-guy")
+    assert code.code() == "bb2025;rr0;p=slayer;armour:9/big-guy"  # the keyword is kept in the link
+
+
+def test_toxin_connoisseur_helps_a_stabs_injury_roll() -> None:
+    assert odds("bb2025;rr0;stab:9/cas") == A9 * CAS10 == F(5, 108)
+    assert odds("bb2025;rr0;p=toxin-connoisseur;stab:9/cas") == A9 * CAS9 == F(25, 324)
+    assert odds("bb2025;rr0;p=toxin-connoisseur;stab:9") == A9  # not the armour roll
+
+
+def test_savage_mauling_rerolls_the_injury_roll_once() -> None:
+    # Armour 9+, then a casualty in two tries: 10/36 * (1 - (30/36)^2) = 10/36 * 396/1296.
+    assert odds("bb2025;rr0;p=savage-mauling;armour:9/cas") == A9 * (1 - (1 - CAS10) ** 2) == F(55, 648)
+    assert odds("bb2025;rr0;p=savage-mauling;armour:9") == A9  # a break needs no injury roll
+
+
+def with_old_pro(need: int) -> F:
+    """A 2D6 armour roll needing `need` (natural, modifiers counted in), Old Pro on a held roll: Pro
+    on 3+ (2/3), then the higher die m kept and the other rolled again, needing need - m."""
+    total = F(0)
+    for a in range(1, 7):
+        for b in range(1, 7):
+            if a + b >= need:
+                total += F(1, 36)
+            else:
+                faces = min(6, max(0, 7 - (need - max(a, b))))
+                total += F(1, 36) * F(2, 3) * F(faces, 6)
+    return total
+
+
+def test_old_pro_rerolls_one_armour_die_after_pros_three_up() -> None:
+    assert odds("bb2025;rr0;p=old-pro,pro;armour:9") == with_old_pro(9) == F(143, 324)
+    # His chainsaw: the kick-back 2+ first, then armour +3 (a natural 6+). Pro is once a turn: on
+    # a kick-back 1 it saves that roll (2/3, then 5/6) and the armour roll goes unhelped.
+    kick_ok, kick_saved = F(5, 6), F(1, 6) * F(2, 3) * F(5, 6)
+    expected = kick_ok * with_old_pro(6) + kick_saved * F(26, 36)
+    assert odds("bb2025;rr0;p=old-pro,pro,chainsaw;chainsaw:9") == expected == F(55, 72)
+
+
+def test_savage_blow_rerolls_as_many_block_dice_as_he_likes() -> None:
+    # Two dice the defender chooses, both must show a knock-down (1/3 each): 1/9. Savage Blow
+    # rolls only the failed die again after one success: 1/9 + 2*(1/3)(2/3)(1/3) + (2/3)^2 (1/9).
+    assert odds("bb2025;rr0;p=savage-blow;block:-2d") == F(1, 9) + F(4, 27) + F(4, 81) == F(25, 81)
+    assert odds("bb2025;rr1;block:-2d") == F(1, 9) + F(8, 9) * F(1, 9) == F(17, 81)  # a team re-roll: both
+    assert odds("bb2025;rr0;p=savage-blow;block:-2d/blitz") == F(1, 9)  # a Block action only
+
+
+def test_consummate_professional_adds_one_to_an_agility_test_once() -> None:
+    assert odds("bb2025;rr0;p=consummate-professional;dodge:3") == F(5, 6)  # the 2 passes too
+    # Once: 4/6 * 5/6 (first passes, the +1 kept) + 1/6 * 4/6 (first a 2, helped).
+    assert odds("bb2025;rr0;p=consummate-professional;dodge:3,dodge:3") == F(4, 6) * F(5, 6) + F(1, 6) * F(4, 6)
+    # With a team re-roll on a pick-up: a 2 is helped, a 1 re-rolled (then 2+ with the +1 kept).
+    assert odds("bb2025;rr1;p=consummate-professional;pickup:3") == F(5, 6) + F(1, 6) * F(5, 6)
+    assert odds("bb2025;rr0;p=consummate-professional;gfi") == F(5, 6)  # a rush is no Agility test
+    # Diving Tackle (-2 after every re-roll): 3+ becomes 5+, the +1 makes a 4 pass.
+    assert odds("bb2025;rr0;p=consummate-professional;dodge:3/dt") == F(1, 2)
+
+
+def test_indomitable_doubles_her_st_after_dauntless() -> None:
+    # ST 4 against ST 5: D6 + 4 > 5 on 2+ (5/6). Then one die (1/3) — or two with Indomitable
+    # (1 - (2/3)^2 = 5/9); after a failed Dauntless two dice he chooses (1/9).
+    assert odds("bb2025;rr0;p=st:4;dauntless:5,block:-2d") == F(5, 6) * F(1, 3) + F(1, 6) * F(1, 9)
+    assert odds("bb2025;rr0;p=indomitable,st:4;dauntless:5,block:-2d") == F(5, 6) * F(5, 9) + F(1, 6) * F(1, 9)
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "lrb6;rr0;p=crushing-blow;armour:8",
+        "lrb6;rr0;p=savage-blow;block:2d",
+        "lrb6;rr0;p=consummate-professional;dodge:3",
+        "lrb6;rr0;p=old-pro,pro;armour:8",
+    ],
+)
+def test_the_classic_rules_have_none_of_them(code: str) -> None:
+    with pytest.raises(TurnError):
+        odds(code)
