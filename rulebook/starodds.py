@@ -32,6 +32,7 @@ EXAMPLE_TURNS = {
     "savage-blow": "block:-2d",
     "consummate-professional": "dodge:3,gfi",
     "indomitable": "dauntless:5,block:-2d",
+    "a-sneaky-pair": "foul:9/pair",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache, lru_cache
+from itertools import combinations
 
 from .editions.base import Edition, TableRow, lookup
 from .explain import Explanation, Modifier, params
@@ -42,6 +43,7 @@ def injury_outcome(
     armour_modifier: int = 0,
     skill_bonus: int | None = None,
     reroll_armour: bool = False,
+    partner_bonus: bool = False,
 ) -> InjuryOutcome:
     """Exact result of the armour (and injury) roll against `defender`.
 
@@ -51,8 +53,10 @@ def injury_outcome(
     roll: straight to injury) or "other" (nothing modifies either roll: a stab). skill_bonus
     is a Mighty Blow that prints its value (2025 "Mighty Blow (+2)"), None the edition's usual
     one; reroll_armour a failed armour roll rolled again (2025 Lone Fouler: a double on either
-    roll is seen). A defender with the edition's armour immunity (2025 Iron Hard Skin) takes no armour modifier and no
-    Claws; Mighty Blow and Dirty Player then go to the injury roll.
+    roll is seen); partner_bonus a further +1 to armour or injury on a foul or a stab (2025 A
+    Sneaky Pair, the victim Marked by both: FFB gives it as Mighty Blow's, on either roll). A
+    defender with the edition's armour immunity (2025 Iron Hard Skin) takes no armour modifier and
+    no Claws; Mighty Blow, Dirty Player and that +1 then go to the injury roll.
     """
     if action not in ACTIONS:
         raise ValueError(f"action must be one of {ACTIONS}")
@@ -68,6 +72,10 @@ def injury_outcome(
     if action == "foul" and "dirty-player" in skills:
         bonus = edition.dirty_player_bonus
         mods.append(Modifier(bonus, "dirty_player"))
+    pieces: tuple[int, ...] = (bonus,) if bonus else ()
+    if partner_bonus and action in ("foul", "other"):
+        pieces += (1,)
+        mods.append(Modifier(1, "sneaky_pair"))
     immune = bool(edition.armour_modifier_immunity & defender.skills)
     claw = action == "block" and "claw" in skills and not immune
     if claw:
@@ -90,7 +98,7 @@ def injury_outcome(
     if reroll_armour:
         mods.append(Modifier(0, "lone_fouler"))
     dist, broken, sent_off, joint = _enumerate(
-        edition, defender.av, bonus, flat, claw, stunty, thick_skull, action, immune, sneaky, reroll_armour
+        edition, defender.av, pieces, flat, claw, stunty, thick_skull, action, immune, sneaky, reroll_armour
     )
     explanation = Explanation(
         defender.av,
@@ -108,7 +116,7 @@ def injury_outcome(
 def _enumerate(
     edition: Edition,
     av: int,
-    bonus: int,
+    bonuses: tuple[int, ...],
     flat: int,
     claw: bool,
     stunty: bool,
@@ -124,7 +132,10 @@ def _enumerate(
     unit = Fraction(1, 36 ** (rolls + 1))
     counts: dict[tuple[str, bool], int] = {}
     foul = action == "foul"
-    armour_bonus = 0 if immune else bonus  # an immune defender's armour takes no modifier at all
+    bonus = sum(bonuses)
+    # Each bonus goes whole on the armour roll or on the injury roll: the armour takes the smallest
+    # share that breaks it (an immune defender's armour takes none), the injury roll the rest.
+    shares = [] if immune else sorted({sum(c) for n in range(1, len(bonuses) + 1) for c in combinations(bonuses, n)})
 
     def breaks(natural: int, total: int) -> bool:
         return armour_breaks(edition, av, natural, total, claw)
@@ -139,10 +150,9 @@ def _enumerate(
                 bonus_left, is_broken = 0, True
             elif breaks(natural, natural + flat):
                 bonus_left, is_broken = bonus, True
-            elif armour_bonus and breaks(natural, natural + flat + armour_bonus):
-                bonus_left, is_broken = 0, True
             else:
-                bonus_left, is_broken = 0, False
+                share = next((s for s in shares if breaks(natural, natural + flat + s)), None)
+                bonus_left, is_broken = (0, False) if share is None else (bonus - share, True)
             seen_on_armour = foul and a == b and action != "crowd"
             if not is_broken:
                 seen = seen_before or (seen_on_armour and not sneaky_git)

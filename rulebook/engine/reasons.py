@@ -91,6 +91,7 @@ REASONS: dict[str, str] = {
     "mighty_blow_value": "Mighty Blow: +{value} to armour or injury",
     "lone_fouler": "Lone Fouler: with no assists, the failed armour roll is rolled again",
     "dirty_player": "Dirty Player: +1 to armour or injury on a foul",
+    "sneaky_pair": "A Sneaky Pair: +1 to armour or injury, the victim Marked by both",
     "claw": "Claw: armour breaks on {threshold}+",
     "chainsaw": "Chainsaw: +3 to armour",
     "stunty_injury": "Stunty: +1 to the injury roll",

@@ -98,6 +98,9 @@ SKILLS: tuple[SkillUse, ...] = (
     SkillUse("dwarven-scourge", roller=True, editions=("bb2025",)),
     SkillUse("toxin-connoisseur", roller=True, editions=("bb2025",)),
     SkillUse("savage-mauling", roller=True, editions=("bb2025",)),
+    # A Sneaky Pair (Dribl and Drull): +1 to armour or injury on a foul or a stab against a victim
+    # Marked by both (`/pair`; BBBase "+1 to the roll", FFB's ASneakyPair either roll, as Mighty Blow).
+    SkillUse("a-sneaky-pair", roller=True, editions=("bb2025",)),
     SkillUse("old-pro", roller=True, editions=("bb2025",)),
     # Consummate Professional (Griff Oberwald): once per game, +1 to an Agility test after seeing
     # it (BBBase). FFB's class gives it to dodges only; the 2025 text says any Agility test.

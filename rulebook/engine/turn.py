@@ -102,6 +102,7 @@ class TurnStep:
     reroll: str = ""  # the coach's own play: which re-roll he allows here (turn_choice.REROLL_CHOICES)
     keep: frozenset[str] = frozenset()  # results he keeps rather than re-roll ("push", "inaccurate")
     keywords: frozenset[str] = frozenset()  # the armour roll's victim: "big-guy", "dwarf" (2025 stars' helps)
+    pair: bool = False  # foul, stab: the victim Marked by both of a pair (2025 A Sneaky Pair)
 
     @property
     def chosen(self) -> bool:
@@ -285,6 +286,7 @@ def _armour_spec(step: TurnStep, who: TurnPlayer, against: frozenset[str]) -> Ar
         step.bribe,
         step.argue,
         step.keywords,
+        step.pair and "a-sneaky-pair" in skills,
     )
 
 

@@ -52,6 +52,7 @@ class ArmourSpec:
     bribe: bool = False  # a Bribe against the sending-off
     argue: bool = False  # Argue the Call against it (2025)
     victim_keywords: frozenset[str] = frozenset()  # "big-guy", "dwarf": what some stars' helps need
+    partner: bool = False  # 2025 A Sneaky Pair: the victim Marked by both of the pair (+1, as Mighty Blow's)
 
 
 @lru_cache(maxsize=1024)
@@ -63,7 +64,7 @@ def joint(edition: Edition, spec: ArmourSpec, context: str) -> Distribution[tupl
     chainsaw_foul = spec.kind == "foul" and "chainsaw" in spec.attacker_skills
     modifier = spec.assists + (edition.chainsaw_armour_bonus if chainsaw_foul else 0)
     lone = spec.kind == "foul" and "lone-fouler" in spec.attacker_skills and spec.assists == 0
-    outcome = injury_outcome(edition, victim, attacker, action, modifier, spec.mighty_blow, lone)
+    outcome = injury_outcome(edition, victim, attacker, action, modifier, spec.mighty_blow, lone, spec.partner)
     assert outcome.joint is not None
     return outcome.joint
 
@@ -111,6 +112,8 @@ def _chain(edition: Edition, spec: ArmourSpec) -> Chain:
     mighty = 0
     if block and "mighty-blow" in spec.attacker_skills:
         mighty = edition.mighty_blow_bonus if spec.mighty_blow is None else spec.mighty_blow
+    if spec.partner and spec.kind == "stab":  # A Sneaky Pair's +1 goes where Mighty Blow's would
+        mighty += 1
     return Chain(
         spec.av,
         edition.chainsaw_armour_bonus if spec.kind == "chainsaw" else 0,

@@ -62,6 +62,22 @@ def test_toxin_connoisseur_helps_a_stabs_injury_roll() -> None:
     assert odds("bb2025;rr0;p=toxin-connoisseur;stab:9") == A9  # not the armour roll
 
 
+def test_a_sneaky_pair_adds_one_to_armour_or_injury_when_both_mark_the_victim() -> None:
+    # FFB's ASneakyPair: +1 to the armour roll or to the injury roll (as Mighty Blow) on a foul or a
+    # stab, the victim Marked by both (`/pair`); BBBase says "+1 to the roll" (SOURCES.md).
+    assert odds("bb2025;rr0;p=a-sneaky-pair;stab:9") == A9  # not Marked by both
+    assert odds("bb2025;rr0;p=a-sneaky-pair;stab:9/pair") == A8
+    assert odds("bb2025;rr0;p=a-sneaky-pair;stab:9/pair/cas") == A9 * CAS9 + F(5, 36) * CAS10
+    # Dribl's foul: Dirty Player's +1 and the pair's, each whole on one roll. Breaking AV 9+ takes
+    # a 7 (both on the armour); a casualty as for Ram with Mighty Blow: 236/1296. The foul is the
+    # last step, so a double that sends him off comes after the goal and it still counts.
+    assert odds("bb2025;rr0;f=dirty-player,a-sneaky-pair;foul:9/pair") == A7
+    assert odds("bb2025;rr0;f=dirty-player,a-sneaky-pair;foul:9/pair/cas") == F(236, 1296)
+    # With Toxin Connoisseur's +1 on the injury too: 9+ keeps both for the injury (8+), an 8 takes
+    # the pair's (injury 9+): (10*15 + 5*10) / 1296.
+    assert odds("bb2025;rr0;p=a-sneaky-pair,toxin-connoisseur;stab:9/pair/cas") == F(200, 1296)
+
+
 def test_savage_mauling_rerolls_the_injury_roll_once() -> None:
     # Armour 9+, then a casualty in two tries: 10/36 * (1 - (30/36)^2) = 10/36 * 396/1296.
     assert odds("bb2025;rr0;p=savage-mauling;armour:9/cas") == A9 * (1 - (1 - CAS10) ** 2) == F(55, 648)

@@ -69,8 +69,7 @@ KIND_ALIASES = {
 CODE_KIND = {"rush": "gfi"}  # the classic short name stays the share code's
 DEFAULT_VALUE = {"rush": 2, "hailmary": 2, "block": 1, "armour": 8, "foul": 8, "chainsaw": 8, "stab": 8}
 GOALS = {"block": ("down", "push", "safe"), **dict.fromkeys(CHAIN_KINDS, ("break", "ko", "cas"))}
-FLAGS = ("blitz", "crowd")
-FOUL_FLAGS = ("bribe", "argue")
+FLAGS, FOUL_FLAGS, STAB_FLAGS = ("blitz", "crowd"), ("bribe", "argue", "pair"), ("pair",)  # pair: A Sneaky Pair
 VICTIM_KEYWORDS = ("big-guy", "dwarf")  # an armour step's victim, for a star's help (2025 Slayer, Dwarven Scourge)
 NUMBER_OPTIONS = {"f": (1, 5), "int": (2, 9), "tentacles": (1, 8), "shadow": (1, 9), "a": (-6, 6)}
 VALUED_SKILLS = ("mighty-blow", "dirty-player")  # a player's `mighty-blow:2` (the edition says which values)
@@ -204,7 +203,7 @@ def parse_options(step: TurnStep, options: list[str], edition: str, subject: str
             changes["goal"] = name
         elif name in ("down", "push", "safe", "break", "ko", "cas"):
             raise OddsError(subject, BAD_GOAL, goal=name, goals=", ".join(GOALS.get(step.kind, ("—",))))
-        elif not arg and name in {"block": FLAGS, "foul": FOUL_FLAGS}.get(step.kind, ()):
+        elif not arg and name in {"block": FLAGS, "foul": FOUL_FLAGS, "stab": STAB_FLAGS}.get(step.kind, ()):
             changes[name] = True
         elif not arg and name in VICTIM_KEYWORDS and step.kind == "armour":
             keywords.add(name)
