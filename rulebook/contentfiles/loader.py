@@ -26,8 +26,10 @@ from ..models import (
     TeamRule,
     TeamRuleLink,
 )
+from ..rendering.version import bumped_once
 from .checks import check_tree
 from .files import ContentTree, ItemFile, read_tree, write_item, write_parameters, write_ruleset
+from .manylinks import BATCH, LinkBatch
 from .schema import (
     INDUCEMENT,
     KINDS,
@@ -124,7 +126,7 @@ def load_content(root: Path, *, overwrite: bool = False) -> LoadReport:
     problems = check_tree(tree)
     if problems:
         raise ContentInvalid(problems)
-    with transaction.atomic():
+    with transaction.atomic(), bumped_once():
         existing = {spec: {(obj.ruleset.key, obj.slug): obj for obj in queryset(spec)} for spec in KINDS}
         parameters = _existing_parameters()
         if not overwrite:
@@ -140,8 +142,7 @@ def load_content(root: Path, *, overwrite: bool = False) -> LoadReport:
             if instance is not None:
                 touched.append((item, instance))
         _set_relations(touched, parameters)
-        for item, instance in touched:
-            type(instance).objects.filter(pk=instance.pk).update(content_hash=content_hash(item.data))
+        _store_hashes(touched)
         _delete_missing(tree, existing, report)
         _delete_missing_parameters(tree, parameters, report)
     return report
@@ -252,31 +253,50 @@ def _upsert(
     return instance
 
 
+def _store_hashes(touched: list[tuple[ItemFile, Any]]) -> None:
+    """Each loaded row remembers its file's hash: one UPDATE per model and batch, not per row."""
+    by_model: dict[type[models.Model], list[Any]] = {}
+    for item, instance in touched:
+        instance.content_hash = content_hash(item.data)
+        by_model.setdefault(type(instance), []).append(instance)
+    for model, instances in by_model.items():
+        model._default_manager.bulk_update(instances, ["content_hash"], batch_size=BATCH)
+
+
 def _set_relations(touched: list[tuple[ItemFile, Any]], parameters: dict[ParameterKey, SkillParameter]) -> None:
     sections = {(s.ruleset.key, s.slug): s for s in RuleSection.objects.select_related("ruleset")}
     skills = {(s.ruleset.key, s.slug): s for s in Skill.objects.select_related("ruleset")}
     tables = {(t.ruleset.key, t.slug): t for t in GameTable.objects.select_related("ruleset")}
     rules = {(r.ruleset.key, r.slug): r for r in TeamRule.objects.select_related("ruleset")}
     teams = {(t.ruleset.key, t.slug): t for t in Team.objects.select_related("ruleset")}
+    linked: dict[str, list[Any]] = {"parent": [], "counterpart": [], "table": []}
+    links = LinkBatch()
     for item, instance in touched:
         if item.spec is SECTION:
-            parent = sections.get((item.ruleset, item.data["parent"]))
-            RuleSection.objects.filter(pk=instance.pk).update(parent=parent)
+            instance.parent = sections.get((item.ruleset, item.data["parent"]))
+            linked["parent"].append(instance)
         elif item.spec is SKILL:
             ruleset, _, slug = item.data["counterpart"].partition(":")
-            Skill.objects.filter(pk=instance.pk).update(counterpart=skills.get((ruleset, slug)))
-            instance.related.set([skills[(item.ruleset, s)] for s in item.data["related"]])
+            instance.counterpart = skills.get((ruleset, slug))
+            linked["counterpart"].append(instance)
+            links.set(instance, "related", [skills[(item.ruleset, s)] for s in item.data["related"]])
         elif item.spec is TABLE:
             ruleset, _, slug = str(item.data.get("counterpart", "")).partition(":")
-            GameTable.objects.filter(pk=instance.pk).update(counterpart=tables.get((ruleset, slug)))
+            instance.counterpart = tables.get((ruleset, slug))
+            linked["table"].append(instance)
             instance.rows.all().delete()
             TableRow.objects.bulk_create(rows_from_dict(instance, item.data))
         elif item.spec is TEAM:
             _set_team_relations(item, instance, skills, rules, parameters)
         elif item.spec is STAR:
-            set_star_relations(item.ruleset, instance, item.data, skills, teams, rules, parameters)
+            set_star_relations(item.ruleset, instance, item.data, skills, teams, rules, parameters, links)
         elif item.spec is INDUCEMENT:
-            set_inducement_relations(item.ruleset, instance, item.data, teams, rules)
+            set_inducement_relations(item.ruleset, instance, item.data, teams, rules, links)
+    links.apply()
+    # The links to other rows of the same kind, in one UPDATE per batch (their rows exist by now).
+    RuleSection.objects.bulk_update(linked["parent"], ["parent"], batch_size=BATCH)
+    Skill.objects.bulk_update(linked["counterpart"], ["counterpart"], batch_size=BATCH)
+    GameTable.objects.bulk_update(linked["table"], ["counterpart"], batch_size=BATCH)
 
 
 def _set_team_relations(

@@ -27,6 +27,7 @@ from ..models import (
     TeamRule,
 )
 from ..vocab import LANGS
+from .manylinks import LinkBatch
 from .teams import (
     KEY_RE,
     PROFILE,
@@ -253,12 +254,13 @@ def set_star_relations(
     teams: dict[Key, Team],
     rules: dict[Key, TeamRule],
     parameters: dict[Key, SkillParameter],
+    links: LinkBatch,
 ) -> None:
     """Who the star plays for (classic teams or 2025 team rules), and his players with their
-    starting skills, rebuilt from his file."""
-    star.teams.set([teams[(ruleset, s)] for s in data["plays_for"] if (ruleset, s) in teams])
-    star.rules.set([rules[(ruleset, s)] for s in data["plays_for"] if (ruleset, s) in rules])
-    star.excluded_rules.set([rules[(ruleset, s)] for s in data["excluded"]])
+    starting skills, rebuilt from his file (the links once `links` is applied)."""
+    links.set(star, "teams", [teams[(ruleset, s)] for s in data["plays_for"] if (ruleset, s) in teams])
+    links.set(star, "rules", [rules[(ruleset, s)] for s in data["plays_for"] if (ruleset, s) in rules])
+    links.set(star, "excluded_rules", [rules[(ruleset, s)] for s in data["excluded"]])
     star.players.all().delete()
     starting: list[StarSkill] = []
     for player, texts in profiles_from_dict(star, data):
@@ -270,10 +272,15 @@ def set_star_relations(
 
 
 def set_inducement_relations(
-    ruleset: str, inducement: Inducement, data: Data, teams: dict[Key, Team], rules: dict[Key, TeamRule]
+    ruleset: str,
+    inducement: Inducement,
+    data: Data,
+    teams: dict[Key, Team],
+    rules: dict[Key, TeamRule],
+    links: LinkBatch,
 ) -> None:
     """The special rules the inducement requires and its price modifiers, rebuilt from its file."""
-    inducement.requires.set([rules[(ruleset, s)] for s in data["requires"]])
+    links.set(inducement, "requires", [rules[(ruleset, s)] for s in data["requires"]])
     inducement.modifiers.all().delete()
     own_teams = {slug: team for (key, slug), team in teams.items() if key == ruleset}
     own_rules = {slug: rule for (key, slug), rule in rules.items() if key == ruleset}

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from contextvars import ContextVar, Token
 from functools import lru_cache, wraps
 from typing import NamedTuple, ParamSpec, Protocol, TypeVar, cast
@@ -25,6 +26,7 @@ from django.utils import timezone
 ROW_ID = 1
 _UNREAD = ""
 _memo: ContextVar[str | None] = ContextVar("content_version", default=None)
+_deferred: ContextVar[list[bool] | None] = ContextVar("content_version_deferred", default=None)
 
 
 def _table() -> str:
@@ -62,6 +64,10 @@ def bump_content_version() -> str:
     content change that caused it)."""
     from ..models import ContentVersion
 
+    deferred = _deferred.get()
+    if deferred is not None:  # inside bumped_once(): one bump at its end
+        deferred.append(True)
+        return ""
     token = secrets.token_hex(8)
     updated = ContentVersion.objects.filter(pk=ROW_ID).update(token=token, changed_at=timezone.now())
     if not updated:
@@ -69,6 +75,21 @@ def bump_content_version() -> str:
     if _memo.get() is not None:
         _memo.set(token)
     return token
+
+
+@contextmanager
+def bumped_once() -> Iterator[None]:
+    """Every content change inside bumps the version once, at the end (a whole load of the content
+    files, in its transaction: a thousand saves would otherwise write the row a thousand times).
+    Nothing is bumped when the block raises: its transaction rolls back too."""
+    changes: list[bool] = []
+    token = _deferred.set(changes)
+    try:
+        yield
+    finally:
+        _deferred.reset(token)
+    if changes:
+        bump_content_version()
 
 
 def begin_request() -> Token[str | None]:
