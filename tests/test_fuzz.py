@@ -249,8 +249,9 @@ def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tupl
     others = [v for v in VALUES if v not in INJECTIONS]
     for family in families.values():
         step = "/tutorial/" in family[0].path and family[0].path.count("/") >= 5
-        many = len(family[0].params) > 10
-        for name in family[0].params:
+        groups = parameter_groups(family[0].params)
+        many = len(groups) > 10
+        for names in groups:
             # Tutorial steps are many, and some pages read many parameters: those get part of the
             # injections (in turn) and part of the numbers; the others get every injection.
             if step or many:
@@ -260,9 +261,16 @@ def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tupl
                 values = rng.sample(INJECTIONS, share) + rng.sample(others, share)
             else:
                 values = INJECTIONS + rng.sample(others, 9)
-            for index, value in enumerate(values):
-                target = family[index % len(family)]
+            # One row's fields of a form of many rows (g1 … g12) are read by one parser: the
+            # values are dealt out across the row numbers, each of which gets one at least.
+            for index in range(max(len(values), len(names))):
+                target, name, value = (
+                    family[index % len(family)],
+                    names[index % len(names)],
+                    values[index % len(values)],
+                )
                 yield target, "GET", f"{target.path}?{quote(name)}={quote(value, safe='')}", {}
+            name = rng.choice(names)
             repeated = "&".join(f"{quote(name)}={quote(v, safe='')}" for v in rng.sample(VALUES, 4))
             target = rng.choice(family)
             yield target, "GET", f"{target.path}?{repeated}&{quote(name)}=1", {}
@@ -270,6 +278,16 @@ def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tupl
             mixed = "&".join(f"{quote(n)}={quote(rng.choice(VALUES), safe='')}" for n in family[0].params)
             target = rng.choice(family)
             yield target, "GET", f"{target.path}?{mixed}&try=1", {}
+
+
+def parameter_groups(names: tuple[str, ...]) -> list[list[str]]:
+    """The parameters by parser: the numbered fields of one form row (g1, g2 … g12; pag1 … pag3)
+    are one group, in their numbers' order; any other parameter is a group of its own."""
+    groups: dict[str, list[str]] = {}
+    for name in names:
+        numbered = re.fullmatch(r"([a-z_]+?)(\d+)", name)
+        groups.setdefault(numbered[1] + "#" if numbered else name, []).append(name)
+    return [sorted(group, key=lambda n: int(re.sub(r"\D", "", n) or 0)) for group in groups.values()]
 
 
 def check(method: str, url: str, headers: dict[str, str], response: Any, lang: str) -> list[str]:

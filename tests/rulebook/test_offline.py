@@ -98,6 +98,7 @@ def test_the_pack_holds_every_reference_page_of_the_ruleset(client: Client) -> N
 
 
 @pytest.mark.slow
+@pytest.mark.content_sweep  # every page of an edition: on PostgreSQL the fuzz test asks one of each kind
 def test_every_page_of_a_pack_answers(client: Client) -> None:
     data = get_json(client, "/es/offline/pack.json")
     for url in data["common"] + [p for r in data["rulesets"] if r["key"] == "lrb6" for p in r["pages"]]:
