@@ -105,19 +105,22 @@ def environment(tmp_path: Path) -> Iterator[dict[str, str]]:
             "DJANGO_SUPERUSER_PASSWORD": "a-long-test-password",
         }
         manage = [sys.executable, "manage.py"]
+        # The static files need no database: collected while the database is made (about 10 s less).
+        collecting = subprocess.Popen(
+            [*manage, "collectstatic", "--noinput", "-v", "0"],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.PIPE,
+        )
         for command in (
             ["migrate", "--noinput", "-v", "0"],
             ["load_content"],
-            ["collectstatic", "--noinput", "-v", "0"],
+            ["createsuperuser", "--noinput", "--username", "editor", "--email", "e@example.org"],
         ):
             subprocess.run(manage + command, cwd=ROOT, env=env, check=True, capture_output=True)
-        subprocess.run(
-            [*manage, "createsuperuser", "--noinput", "--username", "editor", "--email", "e@example.org"],
-            cwd=ROOT,
-            env=env,
-            check=True,
-            capture_output=True,
-        )
+        _, errors = collecting.communicate(timeout=300)
+        assert collecting.returncode == 0, errors.decode()[-2000:]
         yield env
         if env["CACHE_URL"].startswith("redis"):
             import redis
