@@ -33,6 +33,8 @@ EXAMPLE_TURNS = {
     "consummate-professional": "dodge:3,gfi",
     "indomitable": "dauntless:5,block:-2d",
     "a-sneaky-pair": "foul:9/pair",
+    "working-in-tandem": "block:2d/pair",
+    "bounding-leap": "leap:4/neg:1",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

@@ -76,6 +76,11 @@ SKILLS: tuple[SkillUse, ...] = (
     SkillUse("woodland-fury", roller=True, editions=("bb2025",)),
     SkillUse("lord-of-chaos", roller=True, editions=("bb2025",)),
     SkillUse("savage-blow", roller=True, editions=("bb2025",)),  # Anqi Panqi: once, any of the block dice
+    SkillUse("working-in-tandem", roller=True, editions=("bb2025",)),  # Lucien Swift: one die when Valen Marks too
+    # Bounding Leap (Rowana Forestfoot): once per game, declared before the jump's Agility test: the
+    # test without its negative modifiers (`/neg:N`), and re-rolled (BBBase; FFB's BoundingLeap,
+    # ONCE_PER_GAME): turn._bounding_leap.
+    SkillUse("bounding-leap", roller=True, editions=("bb2025",)),
     # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
     # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
     SkillUse("indomitable", roller=True, editions=("bb2025",)),

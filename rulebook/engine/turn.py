@@ -29,7 +29,7 @@ from .editions.base import Edition
 from .probability import ONE, ZERO, d6_success
 from .sequence import Report, solve_program
 from .skills import OPPONENT_SKILLS, PLAYER_SKILLS, SKILL_NUDGES
-from .trees import Leaf, Node, Resource, Spend, Tree, decide
+from .trees import Leaf, Node, Resource, Tree
 from .turn_armour import ArmourSpec, armour_tree
 from .turn_armour import results as armour_results
 from .turn_armour import sent_off as foul_sent_off
@@ -61,6 +61,7 @@ from .turn_d6 import (
     throw_tree,
 )
 from .turn_edges import branch_follows, edges, following_kind
+from .turn_stars import bounding_leap, dauntless_won
 
 MISSED = Leaf("miss")
 
@@ -94,6 +95,7 @@ class TurnStep:
     assists: int = 0  # foul: offensive minus defensive assists
     tentacles: int | None = None  # the Tentacles player's ST
     shadowing: int | None = None  # the Shadowing player's MA (any value in 2025)
+    negatives: int = 0  # leap: the negative modifiers counted in its target (2025 Bounding Leap ignores them)
     intercept: int | None = None  # the interceptor's target
     dauntless: int | None = None  # block: the dice after a Dauntless roll that worked (-2: the defender's 2)
     bribe: bool = False  # foul: a Bribe against the sending-off
@@ -102,7 +104,7 @@ class TurnStep:
     reroll: str = ""  # the coach's own play: which re-roll he allows here (turn_choice.REROLL_CHOICES)
     keep: frozenset[str] = frozenset()  # results he keeps rather than re-roll ("push", "inaccurate")
     keywords: frozenset[str] = frozenset()  # the armour roll's victim: "big-guy", "dwarf" (2025 stars' helps)
-    pair: bool = False  # foul, stab: the victim Marked by both of a pair (2025 A Sneaky Pair)
+    pair: bool = False  # foul, stab, block: the victim Marked by both of a pair (2025 A Sneaky Pair, Working in Tandem)
 
     @property
     def chosen(self) -> bool:
@@ -217,6 +219,8 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             edition.tentacles_hold(who.st, step.tentacles) if step.tentacles is not None else ZERO,
             edition.shadowing_follows(who.ma, step.shadowing) if step.shadowing is not None else ZERO,
         )
+        if kind == "leap" and "bounding-leap" in skills:
+            return [{"": bounding_leap(dodge, rerolls, step.negatives)}]
         return [{"": dodge_tree(dodge, rerolls)}]
     if kind in ST_KINDS:
         return [{"": st_roll_tree(edition, kind, step.value, who.st, rerolls, branch_follows(turn.steps, index))}]
@@ -247,30 +251,27 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
         if index > 0 and turn.steps[index - 1].kind == "dauntless":
             dice = step.dauntless if step.dauntless is not None else 1  # equal ST, no assists: one die
             won = replace(spec, dice=abs(dice), defender_chooses=dice < 0)
-            first["dauntless"] = _dauntless_won(edition, won, rerolls, who, frenzy)
+            first["dauntless"] = dauntless_won(edition, won, rerolls, who.name, who.skills, frenzy)
             # Each block of the action has its own Dauntless roll (both editions; FFB rolls it again)
             works = dauntless_works(edition, turn.steps[index - 1].value, who.st)
             again = rerolls_for(edition, who, "dauntless")
-            second = st_roll(works, again, _dauntless_won(edition, won, rerolls, who, False), second)
+            second = st_roll(works, again, dauntless_won(edition, won, rerolls, who.name, who.skills, False), second)
         return [first, {"": second}] if frenzy else [first]
     spec_a = _armour_spec(step, who, against)
     return [{c: armour_tree(edition, spec_a, c, rerolls) for c in ("", "down", "crowd", "pushed")}]
 
 
-def _dauntless_won(edition: Edition, won: BlockSpec, rerolls: Rerolls, who: TurnPlayer, frenzy: bool) -> Tree:
-    """The block after a Dauntless roll that worked; Karla's Indomitable (2025, once per game) may
-    then make her ST twice the defender's: two dice where his equal ST gave one (or the defender's
-    assists his two), three where her own assists gave two (more than twice his ST)."""
-    block = block_tree(edition, won, rerolls, frenzy_follows=frenzy)
-    if "indomitable" not in who.skills or (won.defender_chooses and won.dice > 2):
-        return block
-    doubled = replace(won, dice=3 if won.dice >= 2 and not won.defender_chooses else 2, defender_chooses=False)
-    stronger = block_tree(edition, doubled, rerolls, frenzy_follows=frenzy)
-    return decide((block, Spend(Resource("free", who.name, "indomitable"), stronger)))
-
-
 def _block_spec(step: TurnStep, skills: frozenset[str], against: frozenset[str]) -> BlockSpec:
-    return BlockSpec(step.value, step.defender_chooses, skills, against, step.blitz, step.crowd, step.goal or "down")
+    return BlockSpec(
+        step.value,
+        step.defender_chooses,
+        skills,
+        against,
+        step.blitz,
+        step.crowd,
+        goal=step.goal or "down",
+        partner=step.pair,
+    )
 
 
 def _armour_spec(step: TurnStep, who: TurnPlayer, against: frozenset[str]) -> ArmourSpec:

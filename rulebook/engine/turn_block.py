@@ -49,6 +49,7 @@ class BlockSpec:
     blitz: bool = False
     crowd: bool = False  # the defender has his back to the crowd with nowhere else to go
     goal: str = "down"
+    partner: bool = False  # the blocker's partner also Marks the defender (2025 Working in Tandem)
 
     @property
     def chooser(self) -> str:
@@ -139,7 +140,8 @@ class _OneDie:
         self.any_die = {
             rule: (once, when == "falls", dice == "any")
             for rule, once, when, dice in edition.block_any_die_rerolls
-            if rule in spec.attacker_skills and {"blitz": spec.blitz, "block": not spec.blitz}.get(when, True)
+            if rule in spec.attacker_skills
+            and {"blitz": spec.blitz, "block": not spec.blitz, "pair": spec.partner}.get(when, True)
         }
         acting = [frozenset(s for s, f in self.skills.items() if f == face) for face in range(6)]
         self.same = [next(g for g in range(6) if (cats[g], acting[g]) == (cats[f], acting[f])) for f in range(6)]

@@ -115,6 +115,24 @@ def test_savage_blow_rerolls_as_many_block_dice_as_he_likes() -> None:
     assert odds("bb2025;rr0;p=savage-blow;block:-2d/blitz") == F(1, 9)  # a Block action only
 
 
+def test_working_in_tandem_rerolls_one_block_die_when_valen_marks_too() -> None:
+    # Lucien (Block) knocks the defender down on Pow, Stumble and Both Down: 1/2 a die, 3/4 on two.
+    # With Valen Marking the defender (`/pair`), one die again after two misses: 3/4 + 1/4 * 1/2.
+    assert odds("bb2025;rr0;l=block,working-in-tandem;block:2d") == F(3, 4)
+    assert odds("bb2025;rr0;l=block,working-in-tandem;block:2d/pair") == F(3, 4) + F(1, 4) * F(1, 2) == F(7, 8)
+    # No limit: on each of two blocks.
+    assert odds("bb2025;rr0;l=block,working-in-tandem;block:2d/pair,block:2d/pair") == F(49, 64)
+
+
+def test_bounding_leap_is_chosen_before_the_jump() -> None:
+    # A 4+ jump counting -1 (`/neg:1`): Bounding Leap makes it 3+ and his to re-roll: 1 - (1/3)^2.
+    assert odds("bb2025;rr0;r=bounding-leap;leap:4/neg:1") == F(8, 9)
+    assert odds("bb2025;rr0;r=dodge;leap:4/neg:1") == F(1, 2)  # without it the -1 stays
+    # Once, declared before the dice: on the harder second jump (2/3 * 8/9 = 16/27), not kept as a
+    # re-roll for whichever fails (that would be 2/3 * 8/9 + 1/3 * 2/3 * 1/3 = 18/27).
+    assert odds("bb2025;rr0;r=bounding-leap;leap:3,leap:5/neg:2") == F(16, 27)
+
+
 def test_consummate_professional_adds_one_to_an_agility_test_once() -> None:
     assert odds("bb2025;rr0;p=consummate-professional;dodge:3") == F(5, 6)  # the 2 passes too
     # Once: 4/6 * 5/6 (first passes, the +1 kept) + 1/6 * 4/6 (first a 2, helped).

@@ -69,9 +69,17 @@ KIND_ALIASES = {
 CODE_KIND = {"rush": "gfi"}  # the classic short name stays the share code's
 DEFAULT_VALUE = {"rush": 2, "hailmary": 2, "block": 1, "armour": 8, "foul": 8, "chainsaw": 8, "stab": 8}
 GOALS = {"block": ("down", "push", "safe"), **dict.fromkeys(CHAIN_KINDS, ("break", "ko", "cas"))}
-FLAGS, FOUL_FLAGS, STAB_FLAGS = ("blitz", "crowd"), ("bribe", "argue", "pair"), ("pair",)  # pair: A Sneaky Pair
+FLAGS, FOUL_FLAGS, STAB_FLAGS = ("blitz", "crowd", "pair"), ("bribe", "argue", "pair"), ("pair",)  # pair: a star pair
 VICTIM_KEYWORDS = ("big-guy", "dwarf")  # an armour step's victim, for a star's help (2025 Slayer, Dwarven Scourge)
-NUMBER_OPTIONS = {"f": (1, 5), "int": (2, 9), "tentacles": (1, 8), "shadow": (1, 9), "a": (-6, 6)}
+# A number option: the step's attribute it sets, its bounds, the kinds of roll it belongs to.
+NUMBER_OPTIONS = {
+    "f": ("fumble", 1, 5, ("pass", "hailmary", "ttm")),
+    "int": ("intercept", 2, 9, ("pass",)),
+    "tentacles": ("tentacles", 1, 8, ("dodge", "leap")),
+    "shadow": ("shadowing", 1, 9, ("dodge",)),
+    "a": ("assists", -6, 6, ("foul",)),
+    "neg": ("negatives", 0, 6, ("leap",)),  # 2025 Bounding Leap ignores them
+}
 VALUED_SKILLS = ("mighty-blow", "dirty-player")  # a player's `mighty-blow:2` (the edition says which values)
 D6_LIMITS = (1, 9)  # before the roller's own modifiers: 7+ is reached with Break Tackle, 1 always fails
 ST_LIMITS = (1, 10)
@@ -224,26 +232,15 @@ def parse_options(step: TurnStep, options: list[str], edition: str, subject: str
                 against.add(skill)
         elif name in OPPONENT_SKILLS and not arg:
             against.add(name)
-        elif name in NUMBER_OPTIONS and _option_fits(name, step.kind):
-            lo, hi = NUMBER_OPTIONS[name]
+        elif name in NUMBER_OPTIONS and step.kind in NUMBER_OPTIONS[name][3]:
+            key, lo, hi, _ = NUMBER_OPTIONS[name]
             number = _int(arg, subject) if arg or name != "shadow" else 6
             if not lo <= number <= hi:
                 raise OddsError(subject, NUMBER_RANGE, option=name, lo=lo, hi=hi)
-            key = {"f": "fumble", "int": "intercept", "shadow": "shadowing", "a": "assists"}.get(name, name)
             changes[key] = number
         else:
             raise OddsError(subject, UNKNOWN_OPTION, option=option[:24])
     return replace(step, against=frozenset(against), keywords=frozenset(keywords), **changes)  # type: ignore[arg-type]
-
-
-def _option_fits(name: str, kind: str) -> bool:
-    return {
-        "f": kind in ("pass", "hailmary", "ttm"),
-        "int": kind == "pass",
-        "tentacles": kind in ("dodge", "leap"),
-        "shadow": kind == "dodge",
-        "a": kind == "foul",
-    }[name]
 
 
 def parse_player(text: str, edition: str) -> TurnPlayer:
@@ -341,16 +338,14 @@ def step_code(step: TurnStep, previous: str | None) -> str:
         parts.append(step.goal)
     if step.against:
         parts.append("vs:" + ".".join(sorted(step.against)))
-    parts += [flag for flag in (*FLAGS, *FOUL_FLAGS) if getattr(step, flag)]
+    parts += [flag for flag in dict.fromkeys((*FLAGS, *FOUL_FLAGS)) if getattr(step, flag)]
     parts += sorted(step.keywords)
     if step.dauntless is not None:
         parts.append(f"dauntless:{'-' if step.dauntless < 0 else ''}{abs(step.dauntless)}d")
-    for option, attr in (("f", "fumble"), ("int", "intercept"), ("tentacles", "tentacles"), ("shadow", "shadowing")):
+    for option, (attr, *_) in NUMBER_OPTIONS.items():
         number = getattr(step, attr)
-        if number is not None and not (option == "f" and number == 1):
+        if number not in (None, 0) and not (option == "f" and number == 1):
             parts.append(f"{option}:{number}")
-    if step.assists:
-        parts.append(f"a:{step.assists}")
     return "/".join(parts + choice_options(step))
 
 

@@ -146,6 +146,9 @@ class Bb2025(Edition):
         ("halfling-luck", True, "any", "one"),
         ("thinking-mans-troll", True, "any", "one"),
         ("savage-blow", True, "block", "any"),
+        # Lucien Swift's Working in Tandem: one die, whenever Valen also Marks the defender (`/pair`;
+        # BBBase; FFB's WorkingInTandem, canRerollSingleBlockDieWhenPartnerIsMarking, no usage limit).
+        ("working-in-tandem", False, "pair", "one"),
     )
     # Puggy's Halfling Luck (once per game) and Ripper's Thinking Man's Troll (once per half): one
     # die of any roll but armour, injury and casualty rolls (BBBase; FFB's canRerollSingleDieOncePerPeriod).

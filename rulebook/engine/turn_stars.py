@@ -1,0 +1,37 @@
+"""2025 star rules that change which tree a step has, chosen before its dice: Rowana's Bounding
+Leap and Karla's Indomitable (each once per game, so once in the turn)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from .editions.base import Edition
+from .trees import Resource, Spend, Tree, decide
+from .turn_block import BlockSpec, block_tree
+from .turn_d6 import Dodge, Rerolls, dodge_tree
+
+
+def bounding_leap(leap: Dodge, rerolls: Rerolls, negatives: int) -> Tree:
+    """Rowana's Bounding Leap (2025, once per game), chosen before the dice: the jump's test without
+    its negative modifiers, and his to re-roll."""
+    ruled = replace(leap, target=leap.target - negatives)
+    again = replace(rerolls, skill=Resource("skill", rerolls.player, "bounding-leap", once=False))
+    used = Spend(Resource("free", rerolls.player, "bounding-leap"), dodge_tree(ruled, again))
+    return decide((dodge_tree(leap, rerolls), used))
+
+
+def dauntless_won(
+    edition: Edition, won: BlockSpec, rerolls: Rerolls, player: str, skills: frozenset[str], frenzy: bool
+) -> Tree:
+    """The block after a Dauntless roll that worked; Karla's Indomitable (2025, once per game) may
+    then make her ST twice the defender's: two dice where his equal ST gave one (or the defender's
+    assists his two), three where her own assists gave two (more than twice his ST)."""
+    block = block_tree(edition, won, rerolls, frenzy_follows=frenzy)
+    if "indomitable" not in skills or (won.defender_chooses and won.dice > 2):
+        return block
+    doubled = replace(won, dice=3 if won.dice >= 2 and not won.defender_chooses else 2, defender_chooses=False)
+    stronger = block_tree(edition, doubled, rerolls, frenzy_follows=frenzy)
+    return decide((block, Spend(Resource("free", player, "indomitable"), stronger)))
+
+
+__all__ = ["bounding_leap", "dauntless_won"]
