@@ -35,6 +35,7 @@ EXAMPLE_TURNS = {
     "a-sneaky-pair": "foul:9/pair",
     "working-in-tandem": "block:2d/pair",
     "bounding-leap": "leap:4/neg:1",
+    "strong-passing-game": "pass:5",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

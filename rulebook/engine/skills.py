@@ -77,6 +77,9 @@ SKILLS: tuple[SkillUse, ...] = (
     SkillUse("lord-of-chaos", roller=True, editions=("bb2025",)),
     SkillUse("savage-blow", roller=True, editions=("bb2025",)),  # Anqi Panqi: once, any of the block dice
     SkillUse("working-in-tandem", roller=True, editions=("bb2025",)),  # Lucien Swift: one die when Valen Marks too
+    # Strong Passing Game (Skrull Halfheight): once per game, after seeing a Pass action's test, his ST
+    # added to the roll, up to 6 (BBBase; FFB's StrongPassingGame: "modify the dice roll", ONCE_PER_GAME).
+    SkillUse("strong-passing-game", roller=True, editions=("bb2025",)),
     # Bounding Leap (Rowana Forestfoot): once per game, declared before the jump's Agility test: the
     # test without its negative modifiers (`/neg:N`), and re-rolled (BBBase; FFB's BoundingLeap,
     # ONCE_PER_GAME): turn._bounding_leap.

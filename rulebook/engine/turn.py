@@ -237,6 +237,7 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             hail_mary=kind == "hailmary",
             team_mate=kind == "ttm",
             caught_next=following in (("land",) if kind == "ttm" else ("catch",)),
+            strength=who.st if kind == "pass" and "strong-passing-game" in skills else 0,
         )
         return [{"": throw_tree(edition, throw, rerolls)}]
     if kind == "gaze":  # a failed gaze ends his action, not the team's turn

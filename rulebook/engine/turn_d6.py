@@ -219,6 +219,7 @@ class Throw:
     hail_mary: bool = False  # never accurate, never intercepted
     team_mate: bool = False  # Throw Team-Mate: superb / subpar instead of accurate / inaccurate
     caught_next: bool = False  # a catch (or a landing) follows: an inaccurate ball may still be caught
+    strength: int = 0  # once, after seeing the roll, his ST added to it, up to 6 (2025 Strong Passing Game)
 
 
 @lru_cache(maxsize=4096)
@@ -247,12 +248,23 @@ def throw_tree(edition: Edition, throw: Throw, rerolls: Rerolls) -> Tree:
             poor: binary(d6_success(throw.intercept - easier), landed[poor], stolen),
         }
 
-    def result(face: int) -> Tree:
-        if face != 6 and (face == 1 or face <= throw.fumble):
+    def read(face: int, roll: int) -> Tree:
+        if roll != 6 and (face == 1 or roll <= throw.fumble):
             return fumbled
-        if not throw.hail_mary and passes(face, need):
+        if not throw.hail_mary and passes(roll, need):
             return landed[good]
         return landed[poor]
+
+    def result(face: int) -> Tree:
+        plain = read(face, face)
+        if not throw.strength or face == 1:  # a natural 1 stays a fumble
+            return plain
+        helped = read(face, min(6, face + throw.strength))
+        return (
+            plain
+            if helped == plain
+            else decide((plain, Spend(Resource("free", rerolls.player, "strong-passing-game"), helped)))
+        )
 
     tree = die_roll(result, rerolls, landed[good] if not throw.hail_mary else landed[poor])
     if before:

@@ -133,6 +133,17 @@ def test_bounding_leap_is_chosen_before_the_jump() -> None:
     assert odds("bb2025;rr0;r=bounding-leap;leap:3,leap:5/neg:2") == F(16, 27)
 
 
+def test_strong_passing_game_adds_his_st_to_a_pass_once() -> None:
+    # An accurate pass on 4+, ST 3: a 2 or a 3 becomes a 5 or a 6 (a natural 1 stays a fumble).
+    assert odds("bb2025;rr0;s=st:3;pass:4") == F(1, 2)
+    assert odds("bb2025;rr0;s=strong-passing-game,st:3;pass:4") == F(5, 6)
+    assert odds("bb2025;rr0;s=strong-passing-game,st:3;pass:4/f:2") == F(5, 6)  # the 2 no longer fumbles
+    # Once: 1/2 (first accurate, kept) * 5/6 + 1/3 (a 2 or 3, used) * 1/2.
+    assert odds("bb2025;rr0;s=strong-passing-game,st:3;pass:4,pass:4") == F(1, 2) * F(5, 6) + F(1, 3) * F(1, 2)
+    # With Pass: 2, 3 and 4 are helped, a 1 re-rolled (then 5/6 with the help kept): 5/6 + 1/6 * 5/6.
+    assert odds("bb2025;rr0;s=strong-passing-game,pass,st:3;pass:5") == F(35, 36)
+
+
 def test_consummate_professional_adds_one_to_an_agility_test_once() -> None:
     assert odds("bb2025;rr0;p=consummate-professional;dodge:3") == F(5, 6)  # the 2 passes too
     # Once: 4/6 * 5/6 (first passes, the +1 kept) + 1/6 * 4/6 (first a 2, helped).
