@@ -158,7 +158,9 @@ def test_no_third_party_request(site: str, phone: object) -> None:
     page = phone.new_page()  # type: ignore[attr-defined]
     seen: list[str] = []
     page.on("request", lambda request: seen.append(request.url))
-    page.goto(site + "/en/offline/")
+    # The offline page's first answer in a process works out every pack's size (about 10 s on an
+    # idle 2-CPU host, over 15 s on a loaded one: CI of d0dd094); what is tested here is who is asked.
+    page.goto(site + "/en/offline/", timeout=90_000)
     page.wait_for_load_state("networkidle")
     assert len(seen) > 3
     assert all(url.startswith(site) for url in seen), [u for u in seen if not u.startswith(site)]
