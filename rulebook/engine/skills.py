@@ -84,6 +84,10 @@ SKILLS: tuple[SkillUse, ...] = (
     # test without its negative modifiers (`/neg:N`), and re-rolled (BBBase; FFB's BoundingLeap,
     # ONCE_PER_GAME): turn._bounding_leap.
     SkillUse("bounding-leap", roller=True, editions=("bb2025",)),
+    # Swift as the Breeze (Jordell Freshbreeze): once per game, a Dodge, Leap or Rush test passed on
+    # 2+ whatever the modifiers (BBBase), chosen before the roll: turn_stars.swift_as_the_breeze.
+    # FFB's SwiftAsTheBreeze (ONCE_PER_GAME) offers it after the roll is seen (canChooseToIgnore…AfterRoll).
+    SkillUse("swift-as-the-breeze", roller=True, editions=("bb2025",)),
     # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
     # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
     SkillUse("indomitable", roller=True, editions=("bb2025",)),

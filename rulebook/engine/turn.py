@@ -61,7 +61,7 @@ from .turn_d6 import (
     throw_tree,
 )
 from .turn_edges import branch_follows, edges, following_kind
-from .turn_stars import bounding_leap, dauntless_won
+from .turn_stars import bounding_leap, dauntless_won, swift_as_the_breeze
 
 MISSED = Leaf("miss")
 
@@ -221,7 +221,7 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
         )
         if kind == "leap" and "bounding-leap" in skills:
             return [{"": bounding_leap(dodge, rerolls, step.negatives)}]
-        return [{"": dodge_tree(dodge, rerolls)}]
+        return [{"": swift_as_the_breeze(kind, dodge_tree(dodge, rerolls), dodge, rerolls, skills)}]
     if kind in ST_KINDS:
         return [{"": st_roll_tree(edition, kind, step.value, who.st, rerolls, branch_follows(turn.steps, index))}]
     if kind in ("catch", "handoff"):
@@ -243,7 +243,7 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
     if kind == "gaze":  # a failed gaze ends his action, not the team's turn
         return [{"": target_tree(step.value, rerolls, fail=MISSED)}]
     if kind in D6_KINDS:
-        return [{"": target_tree(step.value, rerolls)}]
+        return [{"": swift_as_the_breeze(kind, target_tree(step.value, rerolls), None, rerolls, skills)}]
     if kind == "block":
         spec = _block_spec(step, skills, against)
         frenzy = "frenzy" in skills

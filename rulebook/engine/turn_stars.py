@@ -1,5 +1,5 @@
 """2025 star rules that change which tree a step has, chosen before its dice: Rowana's Bounding
-Leap and Karla's Indomitable (each once per game, so once in the turn)."""
+Leap, Jordell's Swift as the Breeze and Karla's Indomitable (each once per game, so once in the turn)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,10 @@ from dataclasses import replace
 from .editions.base import Edition
 from .trees import Resource, Spend, Tree, decide
 from .turn_block import BlockSpec, block_tree
-from .turn_d6 import Dodge, Rerolls, dodge_tree
+from .turn_d6 import Dodge, Rerolls, dodge_tree, target_tree
+
+SWIFT = "swift-as-the-breeze"
+SWIFT_KINDS = ("dodge", "leap", "rush")
 
 
 def bounding_leap(leap: Dodge, rerolls: Rerolls, negatives: int) -> Tree:
@@ -18,6 +21,20 @@ def bounding_leap(leap: Dodge, rerolls: Rerolls, negatives: int) -> Tree:
     again = replace(rerolls, skill=Resource("skill", rerolls.player, "bounding-leap", once=False))
     used = Spend(Resource("free", rerolls.player, "bounding-leap"), dodge_tree(ruled, again))
     return decide((dodge_tree(leap, rerolls), used))
+
+
+def swift_as_the_breeze(kind: str, plain: Tree, dodge: Dodge | None, rerolls: Rerolls, skills: frozenset[str]) -> Tree:
+    """Jordell's Swift as the Breeze (2025, once per game), chosen before the dice: a dodge, a leap
+    or a rush passed on 2+ whatever its modifiers (Diving Tackle's -2 too); a natural 1 still fails,
+    and the test may be re-rolled as usual. Tentacles and Shadowing are no modifiers: they stay."""
+    if SWIFT not in skills or kind not in SWIFT_KINDS:
+        return plain
+    easy = (
+        target_tree(2, rerolls)
+        if dodge is None
+        else dodge_tree(Dodge(2, None, "", dodge.tentacles, dodge.shadowed), rerolls)
+    )
+    return plain if easy == plain else decide((plain, Spend(Resource("free", rerolls.player, SWIFT), easy)))
 
 
 def dauntless_won(
@@ -34,4 +51,4 @@ def dauntless_won(
     return decide((block, Spend(Resource("free", player, "indomitable"), stronger)))
 
 
-__all__ = ["bounding_leap", "dauntless_won"]
+__all__ = ["SWIFT", "bounding_leap", "dauntless_won", "swift_as_the_breeze"]

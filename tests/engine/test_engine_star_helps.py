@@ -133,6 +133,29 @@ def test_bounding_leap_is_chosen_before_the_jump() -> None:
     assert odds("bb2025;rr0;r=bounding-leap;leap:3,leap:5/neg:2") == F(16, 27)
 
 
+def test_swift_as_the_breeze_passes_one_dodge_leap_or_rush_on_2_chosen_before() -> None:
+    # A 4+ dodge: 1/2, on 2+ 5/6 (a natural 1 still fails); a 5+ leap 1/3 -> 5/6; a 3+ rush (a
+    # blizzard) 2/3 -> 5/6; a plain 2+ rush is 5/6 either way; a pick-up is not one of the three.
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:4") == F(5, 6)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;leap:5") == F(5, 6)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;gfi:3") == F(5, 6)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;gfi") == F(5, 6)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;pickup:5") == F(1, 3)
+    # Whatever the modifiers: Diving Tackle's -2 too (without the rule 3+ becomes 5+: 1/3).
+    assert odds("bb2025;rr0;dodge:3/dt") == F(1, 3)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:3/dt") == F(5, 6)
+    # Still his test to re-roll with Dodge: 1 - (1/6)^2. Tentacles is no modifier: ST 3 against 4
+    # holds him on D6 + 4 - 3 >= 6 (5+: 1/3 held), 2/3 * 5/6.
+    assert odds("bb2025;rr0;j=swift-as-the-breeze,dodge;dodge:4") == F(35, 36)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:4/tentacles:4") == F(2, 3) * F(5, 6)
+    # Chosen before the dice, once: a 3+ dodge then a 5+ one, kept for the second: 2/3 * 5/6 = 5/9
+    # (on the first 5/6 * 1/3 = 5/18). Were it chosen after seeing the roll (FFB), a first roll of
+    # 2 would take it: 5/9 + 1/6 * 1/3 = 11/18. Without the rule 2/3 * 1/3 = 2/9.
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:3,dodge:5") == F(2, 3) * F(5, 6) == F(5, 9)
+    # Once in the turn: two 5+ dodges 5/6 * 1/3 = 5/18, not (5/6)^2.
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:5,leap:5") == F(5, 18)
+
+
 def test_strong_passing_game_adds_his_st_to_a_pass_once() -> None:
     # An accurate pass on 4+, ST 3: a 2 or a 3 becomes a 5 or a 6 (a natural 1 stays a fumble).
     assert odds("bb2025;rr0;s=st:3;pass:4") == F(1, 2)
@@ -169,6 +192,7 @@ def test_indomitable_doubles_her_st_after_dauntless() -> None:
         "lrb6;rr0;p=savage-blow;block:2d",
         "lrb6;rr0;p=consummate-professional;dodge:3",
         "lrb6;rr0;p=old-pro,pro;armour:8",
+        "lrb6;rr0;p=swift-as-the-breeze;dodge:4",
     ],
 )
 def test_the_classic_rules_have_none_of_them(code: str) -> None:
