@@ -37,6 +37,7 @@ EXAMPLE_TURNS = {
     "bounding-leap": "leap:4/neg:1",
     "strong-passing-game": "pass:5",
     "swift-as-the-breeze": "dodge:3,leap:5",
+    "slashing-nails": "block:2d/blitz,armour:10",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

@@ -88,6 +88,10 @@ SKILLS: tuple[SkillUse, ...] = (
     # 2+ whatever the modifiers (BBBase), chosen before the roll: turn_stars.swift_as_the_breeze.
     # FFB's SwiftAsTheBreeze (ONCE_PER_GAME) offers it after the roll is seen (canChooseToIgnore…AfterRoll).
     SkillUse("swift-as-the-breeze", roller=True, editions=("bb2025",)),
+    # Slashing Nails (Roxanna Darknail): once per half, Claws from declaring a Blitz to the end of her
+    # activation (BBBase; FFB's bb2025 SlashingNails, canGainClawsForBlitz, ONCE_PER_HALF): the armour
+    # step just after her `/blitz` block (turn_stars.slashing_nails).
+    SkillUse("slashing-nails", roller=True, editions=("bb2025",)),
     # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
     # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
     SkillUse("indomitable", roller=True, editions=("bb2025",)),

@@ -61,7 +61,7 @@ from .turn_d6 import (
     throw_tree,
 )
 from .turn_edges import branch_follows, edges, following_kind
-from .turn_stars import bounding_leap, dauntless_won, swift_as_the_breeze
+from .turn_stars import bounding_leap, dauntless_won, slashing_nails, swift_as_the_breeze
 
 MISSED = Leaf("miss")
 
@@ -258,7 +258,7 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             again = rerolls_for(edition, who, "dauntless")
             second = st_roll(works, again, dauntless_won(edition, won, rerolls, who.name, who.skills, False), second)
         return [first, {"": second}] if frenzy else [first]
-    spec_a = _armour_spec(step, who, against)
+    spec_a = _armour_spec(turn, index, against)
     return [{c: armour_tree(edition, spec_a, c, rerolls) for c in ("", "down", "crowd", "pushed")}]
 
 
@@ -275,8 +275,10 @@ def _block_spec(step: TurnStep, skills: frozenset[str], against: frozenset[str])
     )
 
 
-def _armour_spec(step: TurnStep, who: TurnPlayer, against: frozenset[str]) -> ArmourSpec:
-    skills = normalise(who.skills)
+def _armour_spec(turn: Turn, index: int, against: frozenset[str]) -> ArmourSpec:
+    step = turn.steps[index]
+    who = turn.player(step.player)
+    skills = slashing_nails(turn.steps, index, normalise(who.skills))
     return ArmourSpec(
         step.kind,
         step.value,
@@ -347,7 +349,7 @@ def _step_odds(edition: Edition, turn: Turn, index: int, owners: list[int], repo
     if step.kind == "block":
         outcomes = one_roll(edition, _block_spec(step, skills, against))
     elif step.kind in CHAIN_KINDS:
-        spec = _armour_spec(step, turn.player(step.player), against)
+        spec = _armour_spec(turn, index, against)
         outcomes = armour_results(edition, spec)
         sent = foul_sent_off(edition, spec) if step.kind == "foul" else ZERO
     alone = report.alone[mine[0]]

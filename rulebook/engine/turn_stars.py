@@ -1,14 +1,20 @@
 """2025 star rules that change which tree a step has, chosen before its dice: Rowana's Bounding
-Leap, Jordell's Swift as the Breeze and Karla's Indomitable (each once per game, so once in the turn)."""
+Leap, Jordell's Swift as the Breeze and Karla's Indomitable (each once per game, so once in the
+turn); and Roxanna's Slashing Nails, the Claws of her Blitz."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from .editions.base import Edition
 from .trees import Resource, Spend, Tree, decide
 from .turn_block import BlockSpec, block_tree
 from .turn_d6 import Dodge, Rerolls, dodge_tree, target_tree
+
+if TYPE_CHECKING:
+    from .turn import TurnStep
 
 SWIFT = "swift-as-the-breeze"
 SWIFT_KINDS = ("dodge", "leap", "rush")
@@ -37,6 +43,17 @@ def swift_as_the_breeze(kind: str, plain: Tree, dodge: Dodge | None, rerolls: Re
     return plain if easy == plain else decide((plain, Spend(Resource("free", rerolls.player, SWIFT), easy)))
 
 
+def slashing_nails(steps: Sequence[TurnStep], index: int, skills: frozenset[str]) -> frozenset[str]:
+    """Roxanna's Slashing Nails (2025, once per half, when she declares a Blitz): Claws until the end
+    of her activation, so on the armour roll just after the block of her Blitz (`/blitz`). A team
+    has one Blitz a turn: only her first `/blitz` block of the turn is that Blitz."""
+    if "slashing-nails" not in skills or "claw" in skills or index == 0 or steps[index].kind != "armour":
+        return skills
+    player = steps[index].player
+    blitzes = (i for i, s in enumerate(steps) if s.kind == "block" and s.blitz and s.player == player)
+    return skills | {"claw"} if next(blitzes, None) == index - 1 else skills
+
+
 def dauntless_won(
     edition: Edition, won: BlockSpec, rerolls: Rerolls, player: str, skills: frozenset[str], frenzy: bool
 ) -> Tree:
@@ -51,4 +68,4 @@ def dauntless_won(
     return decide((block, Spend(Resource("free", player, "indomitable"), stronger)))
 
 
-__all__ = ["SWIFT", "bounding_leap", "dauntless_won", "swift_as_the_breeze"]
+__all__ = ["SWIFT", "bounding_leap", "dauntless_won", "slashing_nails", "swift_as_the_breeze"]

@@ -156,6 +156,22 @@ def test_swift_as_the_breeze_passes_one_dodge_leap_or_rush_on_2_chosen_before() 
     assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:5,leap:5") == F(5, 18)
 
 
+def test_slashing_nails_gives_claws_to_the_armour_roll_of_her_blitz() -> None:
+    # With Block, two dice knock the defender down 3/4 (Pow, Stumble or Both Down on either die).
+    # AV 10+: broken on 10+ (6/36); with Claws (2025: a natural 8+) on 8+ (15/36).
+    assert odds("bb2025;rr0;r=block,slashing-nails;block:2d,armour:10") == F(3, 4) * F(6, 36) == F(1, 8)
+    assert odds("bb2025;rr0;r=block,slashing-nails;block:2d/blitz,armour:10") == F(3, 4) * F(15, 36) == F(5, 16)
+    assert odds("bb2025;rr0;r=block;block:2d/blitz,armour:10") == F(1, 8)  # a Blitz alone gives nothing
+    assert odds("bb2025;rr0;r=block,slashing-nails;armour:10") == F(1, 6)  # no Blitz before the armour
+    # Frenzy's second block is the same activation: down 3/4, or after a push (2/9: no die down, not
+    # both Skulls) 3/4 again, 3/4 * 11/9 = 11/12; then 15/36 (without the rule 6/36: 11/72).
+    assert odds("bb2025;rr0;r=block,frenzy;block:2d/blitz,armour:10") == F(11, 12) * F(6, 36)
+    assert odds("bb2025;rr0;r=block,frenzy,slashing-nails;block:2d/blitz,armour:10") == F(11, 12) * F(15, 36)
+    # One Blitz a turn: a second `/blitz` block is no second Blitz of hers, 5/16 * 1/8.
+    two = "bb2025;rr0;r=block,slashing-nails;block:2d/blitz,armour:10,block:2d/blitz,armour:10"
+    assert odds(two) == F(5, 16) * F(1, 8)
+
+
 def test_strong_passing_game_adds_his_st_to_a_pass_once() -> None:
     # An accurate pass on 4+, ST 3: a 2 or a 3 becomes a 5 or a 6 (a natural 1 stays a fumble).
     assert odds("bb2025;rr0;s=st:3;pass:4") == F(1, 2)
@@ -193,6 +209,7 @@ def test_indomitable_doubles_her_st_after_dauntless() -> None:
         "lrb6;rr0;p=consummate-professional;dodge:3",
         "lrb6;rr0;p=old-pro,pro;armour:8",
         "lrb6;rr0;p=swift-as-the-breeze;dodge:4",
+        "lrb6;rr0;p=block,slashing-nails;block:2d/blitz,armour:9",
     ],
 )
 def test_the_classic_rules_have_none_of_them(code: str) -> None:
