@@ -92,6 +92,10 @@ SKILLS: tuple[SkillUse, ...] = (
     # activation (BBBase; FFB's bb2025 SlashingNails, canGainClawsForBlitz, ONCE_PER_HALF): the armour
     # step just after her `/blitz` block (turn_stars.slashing_nails).
     SkillUse("slashing-nails", roller=True, editions=("bb2025",)),
+    # Gored by the Bull (Grashnak Blackhoof): once per game, one more block die on his Blitz's Block,
+    # up to three, Frenzy's second Block too (BBBase; FFB's GoredByTheBull, canAddBlockDie: one or
+    # two dice of his choosing only): turn_stars.gored_by_the_bull.
+    SkillUse("gored-by-the-bull", roller=True, editions=("bb2025",)),
     # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
     # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
     SkillUse("indomitable", roller=True, editions=("bb2025",)),

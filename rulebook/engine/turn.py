@@ -61,7 +61,7 @@ from .turn_d6 import (
     throw_tree,
 )
 from .turn_edges import branch_follows, edges, following_kind
-from .turn_stars import bounding_leap, dauntless_won, slashing_nails, swift_as_the_breeze
+from .turn_stars import bounding_leap, dauntless_won, gored_by_the_bull, slashing_nails, swift_as_the_breeze
 
 MISSED = Leaf("miss")
 
@@ -245,13 +245,13 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
     if kind in D6_KINDS:
         return [{"": swift_as_the_breeze(kind, target_tree(step.value, rerolls), None, rerolls, skills)}]
     if kind == "block":
-        spec = _block_spec(step, skills, against)
+        spec = _block_spec(turn, index, skills, against)
         frenzy = "frenzy" in skills
         first = {"": block_tree(edition, spec, rerolls, frenzy_follows=frenzy)}
         second = block_tree(edition, spec, rerolls, frenzy_follows=False)
         if index > 0 and turn.steps[index - 1].kind == "dauntless":
             dice = step.dauntless if step.dauntless is not None else 1  # equal ST, no assists: one die
-            won = replace(spec, dice=abs(dice), defender_chooses=dice < 0)
+            won = gored_by_the_bull(turn.steps, index, replace(spec, dice=abs(dice), defender_chooses=dice < 0))
             first["dauntless"] = dauntless_won(edition, won, rerolls, who.name, who.skills, frenzy)
             # Each block of the action has its own Dauntless roll (both editions; FFB rolls it again)
             works = dauntless_works(edition, turn.steps[index - 1].value, who.st)
@@ -262,8 +262,9 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
     return [{c: armour_tree(edition, spec_a, c, rerolls) for c in ("", "down", "crowd", "pushed")}]
 
 
-def _block_spec(step: TurnStep, skills: frozenset[str], against: frozenset[str]) -> BlockSpec:
-    return BlockSpec(
+def _block_spec(turn: Turn, index: int, skills: frozenset[str], against: frozenset[str]) -> BlockSpec:
+    step = turn.steps[index]
+    spec = BlockSpec(
         step.value,
         step.defender_chooses,
         skills,
@@ -273,6 +274,7 @@ def _block_spec(step: TurnStep, skills: frozenset[str], against: frozenset[str])
         goal=step.goal or "down",
         partner=step.pair,
     )
+    return gored_by_the_bull(turn.steps, index, spec)
 
 
 def _armour_spec(turn: Turn, index: int, against: frozenset[str]) -> ArmourSpec:
@@ -347,7 +349,7 @@ def _step_odds(edition: Edition, turn: Turn, index: int, owners: list[int], repo
     outcomes: dict[str, Fraction] = {}
     sent = ZERO
     if step.kind == "block":
-        outcomes = one_roll(edition, _block_spec(step, skills, against))
+        outcomes = one_roll(edition, _block_spec(turn, index, skills, against))
     elif step.kind in CHAIN_KINDS:
         spec = _armour_spec(turn, index, against)
         outcomes = armour_results(edition, spec)

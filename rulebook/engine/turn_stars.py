@@ -1,6 +1,8 @@
 """2025 star rules that change which tree a step has, chosen before its dice: Rowana's Bounding
 Leap, Jordell's Swift as the Breeze and Karla's Indomitable (each once per game, so once in the
-turn); and Roxanna's Slashing Nails, the Claws of her Blitz."""
+turn); Roxanna's Slashing Nails, the Claws of her Blitz, and Grashnak's Gored by the Bull, one
+more block die on his Blitz (a team has one Blitz a turn: a player's first `/blitz` block of the
+turn is his Blitz's, Frenzy's second block the same action)."""
 
 from __future__ import annotations
 
@@ -43,15 +45,29 @@ def swift_as_the_breeze(kind: str, plain: Tree, dodge: Dodge | None, rerolls: Re
     return plain if easy == plain else decide((plain, Spend(Resource("free", rerolls.player, SWIFT), easy)))
 
 
+def _his_blitz(steps: Sequence[TurnStep], index: int, player: str) -> bool:
+    """Whether step `index` is the block of this player's Blitz: his first `/blitz` block of the turn."""
+    blitzes = (i for i, s in enumerate(steps) if s.kind == "block" and s.blitz and s.player == player)
+    return index >= 0 and next(blitzes, None) == index
+
+
 def slashing_nails(steps: Sequence[TurnStep], index: int, skills: frozenset[str]) -> frozenset[str]:
     """Roxanna's Slashing Nails (2025, once per half, when she declares a Blitz): Claws until the end
-    of her activation, so on the armour roll just after the block of her Blitz (`/blitz`). A team
-    has one Blitz a turn: only her first `/blitz` block of the turn is that Blitz."""
-    if "slashing-nails" not in skills or "claw" in skills or index == 0 or steps[index].kind != "armour":
+    of her activation, so on the armour roll just after the block of her Blitz."""
+    if "slashing-nails" not in skills or "claw" in skills or steps[index].kind != "armour":
         return skills
-    player = steps[index].player
-    blitzes = (i for i, s in enumerate(steps) if s.kind == "block" and s.blitz and s.player == player)
-    return skills | {"claw"} if next(blitzes, None) == index - 1 else skills
+    return skills | {"claw"} if _his_blitz(steps, index - 1, steps[index].player) else skills
+
+
+def gored_by_the_bull(steps: Sequence[TurnStep], index: int, spec: BlockSpec) -> BlockSpec:
+    """Grashnak's Gored by the Bull (2025, once per game): the block of his Blitz with one more die,
+    up to three, both blocks of a Frenzy. FFB's reading (ServerUtilBlock.findNrOfBlockDice): only
+    one or two dice he chooses become two or three; a block whose dice the defender chooses is
+    left as it is (and the rule unspent). Chosen before the dice, but more dice of his choosing
+    never hurt and a turn has one Blitz: always taken."""
+    if "gored-by-the-bull" not in spec.attacker_skills or spec.defender_chooses or spec.dice > 2:
+        return spec
+    return replace(spec, dice=spec.dice + 1) if _his_blitz(steps, index, steps[index].player) else spec
 
 
 def dauntless_won(
@@ -68,4 +84,4 @@ def dauntless_won(
     return decide((block, Spend(Resource("free", player, "indomitable"), stronger)))
 
 
-__all__ = ["SWIFT", "bounding_leap", "dauntless_won", "slashing_nails", "swift_as_the_breeze"]
+__all__ = ["SWIFT", "bounding_leap", "dauntless_won", "gored_by_the_bull", "slashing_nails", "swift_as_the_breeze"]

@@ -172,6 +172,27 @@ def test_slashing_nails_gives_claws_to_the_armour_roll_of_her_blitz() -> None:
     assert odds(two) == F(5, 16) * F(1, 8)
 
 
+def test_gored_by_the_bull_adds_a_block_die_to_his_blitz() -> None:
+    # Without Block a die knocks the defender down on Pow or Stumble (1/3): one die 1/3, two
+    # 1 - (2/3)^2 = 5/9, three 1 - (2/3)^3 = 19/27.
+    assert odds("bb2025;rr0;g=gored-by-the-bull;block:2d") == F(5, 9)  # a Block action: nothing
+    assert odds("bb2025;rr0;g=gored-by-the-bull;block:2d/blitz") == F(19, 27)
+    assert odds("bb2025;rr0;g=gored-by-the-bull;block:1d/blitz") == F(5, 9)
+    assert odds("bb2025;rr0;g=gored-by-the-bull;block:3d/blitz") == F(19, 27)  # up to three
+    # The defender's two dice stay his two (FFB adds a die to one or two of the blocker's only): 1/9.
+    assert odds("bb2025;rr0;g=gored-by-the-bull;block:-2d/blitz") == F(1, 3) ** 2
+    # Frenzy's second block benefits too. Down on the first, else a Push (no Pow or Stumble, not
+    # every die Skull or Both Down) and the second: two dice 5/9 + (4/9 - 1/9) * 5/9 = 20/27;
+    # three 19/27 + (8/27 - 1/27) * 19/27 = 646/729.
+    assert odds("bb2025;rr0;g=frenzy;block:2d/blitz") == F(5, 9) + F(1, 3) * F(5, 9) == F(20, 27)
+    assert odds("bb2025;rr0;g=gored-by-the-bull,frenzy;block:2d/blitz") == F(19, 27) * F(34, 27) == F(646, 729)
+    # After Dauntless (ST 4 against 5, 2+: 5/6) his one die becomes two (5/9); when it fails the
+    # defender chooses two (1/9): 5/6 * 5/9 + 1/6 * 1/9 = 13/27 (without the rule 5/6 * 1/3 + 1/54).
+    assert odds("bb2025;rr0;g=gored-by-the-bull,st:4;dauntless:5,block:-2d/blitz") == F(13, 27)
+    # Once (one Blitz a turn): a second `/blitz` block keeps its two dice, 19/27 * 5/9.
+    assert odds("bb2025;rr0;g=gored-by-the-bull;block:2d/blitz,block:2d/blitz") == F(19, 27) * F(5, 9)
+
+
 def test_strong_passing_game_adds_his_st_to_a_pass_once() -> None:
     # An accurate pass on 4+, ST 3: a 2 or a 3 becomes a 5 or a 6 (a natural 1 stays a fumble).
     assert odds("bb2025;rr0;s=st:3;pass:4") == F(1, 2)
@@ -210,6 +231,7 @@ def test_indomitable_doubles_her_st_after_dauntless() -> None:
         "lrb6;rr0;p=old-pro,pro;armour:8",
         "lrb6;rr0;p=swift-as-the-breeze;dodge:4",
         "lrb6;rr0;p=block,slashing-nails;block:2d/blitz,armour:9",
+        "lrb6;rr0;p=gored-by-the-bull;block:2d/blitz",
     ],
 )
 def test_the_classic_rules_have_none_of_them(code: str) -> None:
