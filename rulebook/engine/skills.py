@@ -85,8 +85,8 @@ SKILLS: tuple[SkillUse, ...] = (
     # ONCE_PER_GAME): turn._bounding_leap.
     SkillUse("bounding-leap", roller=True, editions=("bb2025",)),
     # Swift as the Breeze (Jordell Freshbreeze): once per game, a Dodge, Leap or Rush test passed on
-    # 2+ whatever the modifiers (BBBase), chosen before the roll: turn_stars.swift_as_the_breeze.
-    # FFB's SwiftAsTheBreeze (ONCE_PER_GAME) offers it after the roll is seen (canChooseToIgnore…AfterRoll).
+    # 2+ whatever the modifiers (BBBase), chosen after seeing the roll as FFB's SwiftAsTheBreeze
+    # (ONCE_PER_GAME, canChooseToIgnore…AfterRoll) offers it: turn_stars.swift_as_the_breeze.
     SkillUse("swift-as-the-breeze", roller=True, editions=("bb2025",)),
     # Slashing Nails (Roxanna Darknail): once per half, Claws from declaring a Blitz to the end of her
     # activation (BBBase; FFB's bb2025 SlashingNails, canGainClawsForBlitz, ONCE_PER_HALF): the armour

@@ -185,6 +185,7 @@ def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
         d6_success(loner) if loner is not None else ONE,
         extra=extra,
         nudge=nudge,
+        swift=swift_as_the_breeze(kind, player.name, player.skills),
     )
 
 
@@ -221,7 +222,7 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
         )
         if kind == "leap" and "bounding-leap" in skills:
             return [{"": bounding_leap(dodge, rerolls, step.negatives)}]
-        return [{"": swift_as_the_breeze(kind, dodge_tree(dodge, rerolls), dodge, rerolls, skills)}]
+        return [{"": dodge_tree(dodge, rerolls)}]
     if kind in ST_KINDS:
         return [{"": st_roll_tree(edition, kind, step.value, who.st, rerolls, branch_follows(turn.steps, index))}]
     if kind in ("catch", "handoff"):
@@ -243,7 +244,7 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
     if kind == "gaze":  # a failed gaze ends his action, not the team's turn
         return [{"": target_tree(step.value, rerolls, fail=MISSED)}]
     if kind in D6_KINDS:
-        return [{"": swift_as_the_breeze(kind, target_tree(step.value, rerolls), None, rerolls, skills)}]
+        return [{"": target_tree(step.value, rerolls)}]
     if kind == "block":
         spec = _block_spec(turn, index, skills, against)
         frenzy = "frenzy" in skills

@@ -39,6 +39,7 @@ class Rerolls:
     team: bool = True  # False: no team re-roll may be used on this roll
     extra: tuple[Resource, ...] = ()  # a star's re-roll of any roll of his (2025 Halfling Luck)
     nudge: Resource | None = None  # a star's +1 once, after seeing the roll (2025 Consummate Professional)
+    swift: Resource | None = None  # once, after seeing a natural 2+ fail: passed (2025 Swift as the Breeze)
 
     def options(self, fresh: Tree, stands: Tree) -> list[Tree]:
         """The re-roll alternatives: `fresh` is the new roll, `stands` what stays when it is refused."""
@@ -66,6 +67,12 @@ def passes(face: int, need: int, bonus: int = 0) -> bool:
     return face == 6 or (face != 1 and face + bonus >= need)
 
 
+def swift_saves(face: int, failed: Tree, ok: Tree, rerolls: Rerolls) -> Tree:
+    """A failed roll, which a natural 2+ lets Swift as the Breeze pass instead (once, after seeing
+    it, whatever the modifiers: FFB's reading); its first alternative keeps the failure."""
+    return decide((failed, Spend(rerolls.swift, ok))) if rerolls.swift is not None and face > 1 else failed
+
+
 def die_roll(result_of: Callable[[int], Tree], rerolls: Rerolls, best: Tree = OK) -> Tree:
     """One D6 roll: each face's result; every result but `best` may be re-rolled once."""
     results = [result_of(face) for face in FACES]
@@ -76,9 +83,14 @@ def die_roll(result_of: Callable[[int], Tree], rerolls: Rerolls, best: Tree = OK
 @lru_cache(maxsize=4096)
 def target_tree(target: int, rerolls: Rerolls, ok: Tree = OK, fail: Tree = FAIL) -> Tree:
     need = clamp_target(target)
-    if rerolls.nudge is None:
+    if rerolls.nudge is not None:
+        return _nudged_roll(need, rerolls, rerolls.nudge, ok, fail)
+    if rerolls.swift is None:
         return die_roll(lambda face: ok if passes(face, need) else fail, rerolls, ok)
-    return _nudged_roll(need, rerolls, rerolls.nudge, ok, fail)
+    # Swift as the Breeze instead of a re-roll, or on the re-roll (a failed Pro or Loner roll leaves the failure)
+    fresh = chance([(SIXTH, ok if passes(face, need) else swift_saves(face, fail, ok, rerolls)) for face in FACES])
+    again = decide((fail, *rerolls.options(fresh, fail)))
+    return chance([(SIXTH, ok if passes(face, need) else swift_saves(face, again, ok, rerolls)) for face in FACES])
 
 
 def _nudged_roll(need: int, rerolls: Rerolls, nudge: Resource, ok: Tree, fail: Tree) -> Tree:
@@ -148,6 +160,8 @@ def dodge_tree(dodge: Dodge, rerolls: Rerolls) -> Tree:
                 for resource, _ in reversed(used):
                     tree = Spend(resource, tree)
                 options.append(tree)
+        if rerolls.swift is not None and face > 1:  # instead of a re-roll, whatever the modifiers
+            options.append(Spend(rerolls.swift, through))
         return decide(options)
 
     dodge_roll = roll(False, dodge.diving_tackle == "first")
@@ -324,6 +338,7 @@ __all__ = [
     "scatter_back",
     "st_roll",
     "st_roll_tree",
+    "swift_saves",
     "target_tree",
     "throw_tree",
 ]

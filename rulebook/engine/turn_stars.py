@@ -1,8 +1,8 @@
 """2025 star rules that change which tree a step has, chosen before its dice: Rowana's Bounding
-Leap, Jordell's Swift as the Breeze and Karla's Indomitable (each once per game, so once in the
-turn); Roxanna's Slashing Nails, the Claws of her Blitz, and Grashnak's Gored by the Bull, one
-more block die on his Blitz (a team has one Blitz a turn: a player's first `/blitz` block of the
-turn is his Blitz's, Frenzy's second block the same action)."""
+Leap and Karla's Indomitable (each once per game, so once in the turn), Roxanna's Slashing Nails,
+the Claws of her Blitz, and Grashnak's Gored by the Bull, one more block die on his Blitz (a team
+has one Blitz a turn: a player's first `/blitz` block of the turn is his Blitz's, Frenzy's second
+block the same action); and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
 
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from .editions.base import Edition
 from .trees import Resource, Spend, Tree, decide
 from .turn_block import BlockSpec, block_tree
-from .turn_d6 import Dodge, Rerolls, dodge_tree, target_tree
+from .turn_d6 import Dodge, Rerolls, dodge_tree
 
 if TYPE_CHECKING:
     from .turn import TurnStep
@@ -31,18 +31,13 @@ def bounding_leap(leap: Dodge, rerolls: Rerolls, negatives: int) -> Tree:
     return decide((dodge_tree(leap, rerolls), used))
 
 
-def swift_as_the_breeze(kind: str, plain: Tree, dodge: Dodge | None, rerolls: Rerolls, skills: frozenset[str]) -> Tree:
-    """Jordell's Swift as the Breeze (2025, once per game), chosen before the dice: a dodge, a leap
-    or a rush passed on 2+ whatever its modifiers (Diving Tackle's -2 too); a natural 1 still fails,
-    and the test may be re-rolled as usual. Tentacles and Shadowing are no modifiers: they stay."""
-    if SWIFT not in skills or kind not in SWIFT_KINDS:
-        return plain
-    easy = (
-        target_tree(2, rerolls)
-        if dodge is None
-        else dodge_tree(Dodge(2, None, "", dodge.tentacles, dodge.shadowed), rerolls)
-    )
-    return plain if easy == plain else decide((plain, Spend(Resource("free", rerolls.player, SWIFT), easy)))
+def swift_as_the_breeze(kind: str, player: str, skills: frozenset[str]) -> Resource | None:
+    """Jordell's Swift as the Breeze (2025, once per game), as FFB reads it: once he has seen a
+    dodge, a leap or a rush fail on a natural 2 or more, the test passed whatever its modifiers
+    (Diving Tackle's -2 too), instead of a re-roll or on the re-roll itself; a natural 1 still
+    fails, and is re-rolled as usual (Rerolls.swift, in turn_d6's dodge and target trees).
+    Tentacles and Shadowing are no modifiers: they stay."""
+    return Resource("free", player, SWIFT) if SWIFT in skills and kind in SWIFT_KINDS else None
 
 
 def _his_blitz(steps: Sequence[TurnStep], index: int, player: str) -> bool:

@@ -133,27 +133,74 @@ def test_bounding_leap_is_chosen_before_the_jump() -> None:
     assert odds("bb2025;rr0;r=bounding-leap;leap:3,leap:5/neg:2") == F(16, 27)
 
 
-def test_swift_as_the_breeze_passes_one_dodge_leap_or_rush_on_2_chosen_before() -> None:
-    # A 4+ dodge: 1/2, on 2+ 5/6 (a natural 1 still fails); a 5+ leap 1/3 -> 5/6; a 3+ rush (a
-    # blizzard) 2/3 -> 5/6; a plain 2+ rush is 5/6 either way; a pick-up is not one of the three.
-    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:4") == F(5, 6)
-    assert odds("bb2025;rr0;j=swift-as-the-breeze;leap:5") == F(5, 6)
-    assert odds("bb2025;rr0;j=swift-as-the-breeze;gfi:3") == F(5, 6)
+def test_swift_as_the_breeze_passes_one_dodge_leap_or_rush_after_seeing_a_2_or_more() -> None:
+    # FFB's reading: once he has seen the natural die fail on 2..6, the test passes. A 4+ dodge:
+    # 3/6 passed + 2/6 (a 2 or a 3) saved = 5/6 (a natural 1 still fails); a 5+ leap 2/6 + 3/6 =
+    # 5/6; a 3+ rush (a blizzard) 4/6 + 1/6 = 5/6; a plain 2+ rush is 5/6 either way; a pick-up
+    # is not one of the three: 2/6 = 1/3.
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:4") == F(3, 6) + F(2, 6) == F(5, 6)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;leap:5") == F(2, 6) + F(3, 6) == F(5, 6)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;gfi:3") == F(4, 6) + F(1, 6) == F(5, 6)
     assert odds("bb2025;rr0;j=swift-as-the-breeze;gfi") == F(5, 6)
     assert odds("bb2025;rr0;j=swift-as-the-breeze;pickup:5") == F(1, 3)
-    # Whatever the modifiers: Diving Tackle's -2 too (without the rule 3+ becomes 5+: 1/3).
+    # Whatever the modifiers: Diving Tackle's -2 too (without the rule 3+ becomes 5+: 2/6 = 1/3;
+    # with it the 2, 3 and 4 are saved: 2/6 + 3/6 = 5/6).
     assert odds("bb2025;rr0;dodge:3/dt") == F(1, 3)
-    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:3/dt") == F(5, 6)
-    # Still his test to re-roll with Dodge: 1 - (1/6)^2. Tentacles is no modifier: ST 3 against 4
-    # holds him on D6 + 4 - 3 >= 6 (5+: 1/3 held), 2/3 * 5/6.
-    assert odds("bb2025;rr0;j=swift-as-the-breeze,dodge;dodge:4") == F(35, 36)
-    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:4/tentacles:4") == F(2, 3) * F(5, 6)
-    # Chosen before the dice, once: a 3+ dodge then a 5+ one, kept for the second: 2/3 * 5/6 = 5/9
-    # (on the first 5/6 * 1/3 = 5/18). Were it chosen after seeing the roll (FFB), a first roll of
-    # 2 would take it: 5/9 + 1/6 * 1/3 = 11/18. Without the rule 2/3 * 1/3 = 2/9.
-    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:3,dodge:5") == F(2, 3) * F(5, 6) == F(5, 9)
-    # Once in the turn: two 5+ dodges 5/6 * 1/3 = 5/18, not (5/6)^2.
-    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:5,leap:5") == F(5, 18)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:3/dt") == F(2, 6) + F(3, 6) == F(5, 6)
+    # Tentacles is no modifier: ST 3 against 4 holds him on D6 + 4 - 3 >= 6 (5+: 1/3 held), then
+    # 5/6: 2/3 * 5/6 = 5/9.
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:4/tentacles:4") == F(2, 3) * F(5, 6) == F(5, 9)
+
+
+def test_swift_as_the_breeze_saves_a_re_rolled_die_too() -> None:
+    # A 4+ dodge with Dodge: a 2 or a 3 is saved at once (a Dodge re-roll would pass only 5/6 of
+    # the time); a natural 1 is re-rolled with Dodge, and that die is saved on 2..6:
+    # 3/6 + 2/6 + 1/6 * 5/6 = 30/36 + 5/36 = 35/36.
+    assert odds("bb2025;rr0;j=swift-as-the-breeze,dodge;dodge:4") == F(3, 6) + F(2, 6) + F(1, 6) * F(5, 6) == F(35, 36)
+
+
+def test_swift_as_the_breeze_is_spent_once() -> None:
+    # Two 5+ tests, no re-roll. The second: 5/6 with the rule kept, 1/3 without. The first:
+    # a 5 or a 6 (2/6) passes and keeps it, a 2, 3 or 4 (3/6) spends it (failing is worse):
+    # 2/6 * 5/6 + 3/6 * 1/3 = 10/36 + 6/36 = 4/9; not (5/6)^2 = 25/36.
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:5,leap:5") == F(2, 6) * F(5, 6) + F(3, 6) * F(1, 3) == F(4, 9)
+    # The same two 5+ dodges with Dodge (once in the turn). One 5+ dodge with both left: 2/6 +
+    # 3/6 + 1/6 * 5/6 = 35/36; with the rule only 5/6; with Dodge only 1/3 + 2/3 * 1/3 = 5/9.
+    # A Dodge re-roll of the first with the rule kept: 2/6 * 5/6 + 3/6 * 1/3 = 4/9 (as above).
+    # First die: a 5 or a 6 (2/6) -> 35/36; a 2, 3 or 4 (3/6): the rule -> 5/9 beats Dodge -> 4/9;
+    # a 1 (1/6): Dodge -> 4/9. 2/6 * 35/36 + 3/6 * 5/9 + 1/6 * 4/9 = 35/108 + 30/108 + 8/108.
+    both = F(2, 6) * F(35, 36) + F(3, 6) * F(5, 9) + F(1, 6) * F(4, 9)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze,dodge;dodge:5,dodge:5") == both == F(73, 108)
+
+
+def test_swift_as_the_breeze_chosen_after_the_roll_is_kept_for_a_harder_one() -> None:
+    # A 3+ dodge, then a 5+, no re-roll: a first 3..6 (4/6) keeps it for the 5+ (5/6), a first 2
+    # (1/6) takes it (then 1/3): 4/6 * 5/6 + 1/6 * 1/3 = 10/18 + 1/18 = 11/18. Chosen before the
+    # dice (the reading of 6a67a61) it was 2/3 * 5/6 = 5/9; without the rule 2/3 * 1/3 = 2/9.
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:3,dodge:5") == F(4, 6) * F(5, 6) + F(1, 6) * F(1, 3)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze;dodge:3,dodge:5") == F(11, 18)
+    assert odds("bb2025;rr0;dodge:3,dodge:5") == F(2, 9)
+    # A 3+ dodge, then a 6+, one team re-roll (no Loner). The 6+ with both left: 1/6 + 4/6 (the
+    # rule) + 1/6 (a 1, re-rolled) * 5/6 = 35/36; with the rule only 5/6; with the re-roll only
+    # 1/6 + 5/6 * 1/6 = 11/36; with neither 1/6. A first 2 (1/6): the rule now -> 11/36, the
+    # re-roll instead, keeping it: 4/6 * 5/6 + 1/6 * 1/6 (a 2 again: the rule) = 21/36, better;
+    # a first 1 (1/6): the re-roll -> 21/36. 4/6 * 35/36 + 1/6 * 21/36 + 1/6 * 21/36 = 91/108
+    # (spending it on the first 2 would give 4/6 * 35/36 + 1/6 * 11/36 + 1/6 * 21/36 = 43/54).
+    kept = F(4, 6) * F(35, 36) + F(1, 6) * F(21, 36) + F(1, 6) * F(21, 36)
+    assert odds("bb2025;rr1;j=swift-as-the-breeze;dodge:3,dodge:6") == kept == F(91, 108)
+    # The same with Loner 4+: a re-roll goes ahead half the time, and a failed Loner roll leaves the
+    # failure. The 6+ with both: 1/6 + 4/6 + 1/6 * 1/2 * 5/6 = 65/72; re-roll only: 1/6 + 5/6 *
+    # 1/2 * 1/6 = 17/72. A first 2: the rule -> 17/72, the re-roll -> 1/2 * 21/36 = 21/72, better.
+    # 4/6 * 65/72 + 2 * 1/6 * 21/72 = 260/432 + 42/432 = 151/216.
+    loner = F(4, 6) * F(65, 72) + 2 * F(1, 6) * F(21, 72)
+    assert odds("bb2025;rr1;j=swift-as-the-breeze,loner:4;dodge:3,dodge:6") == loner == F(151, 216)
+    # Kept with Dodge, both dodges against Diving Tackle (3+ -> 5+, then 5+ -> only a 6). The
+    # second with both: 1/6 + 4/6 + 1/6 * 5/6 = 35/36; with Dodge only 1/6 + 5/6 * 1/6 = 11/36;
+    # with the rule only 5/6, with neither 1/6. A first 2, 3 or 4 (3/6): the rule -> 11/36, Dodge
+    # instead -> 2/6 * 5/6 + 3/6 * 1/6 = 13/36, better; a 1: Dodge -> 13/36.
+    # 2/6 * 35/36 + 3/6 * 13/36 + 1/6 * 13/36 = 70/216 + 39/216 + 13/216 = 61/108.
+    diving = F(2, 6) * F(35, 36) + F(3, 6) * F(13, 36) + F(1, 6) * F(13, 36)
+    assert odds("bb2025;rr0;j=swift-as-the-breeze,dodge;dodge:3/dt,dodge:5/dt") == diving == F(61, 108)
 
 
 def test_slashing_nails_gives_claws_to_the_armour_roll_of_her_blitz() -> None:
