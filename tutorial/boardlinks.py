@@ -11,7 +11,6 @@ from .actions.workspace import Workspace
 from .board import words
 from .board.code import MAX_NUMBER, STATS, Cell, CodeError, Piece, Position, check, format_code, sort_pieces
 from .board.edit import View, view_query
-from .board.examples import board_url
 
 ACTORS = ("player", "attacker")
 
@@ -73,8 +72,9 @@ def _target(ws: Workspace) -> Cell | None:
     return None
 
 
-def step_board_url(ws: Workspace, edition: str, lang: str) -> str:
-    """The board URL of a Blood Bowl step's board, or "" when there is none to open."""
+def step_board_query(ws: Workspace, edition: str) -> str:
+    """The board page's query for a Blood Bowl step's board, or "" when there is none to open
+    (the server and the phone put it after their own board address)."""
     if ws.scenario.game != "bloodbowl" or edition not in BLOOD_BOWL_EDITIONS:
         return ""
     found = workspace_position(ws, edition)
@@ -90,4 +90,4 @@ def step_board_url(ws: Workspace, edition: str, lang: str) -> str:
         position = Position(position.edition, position.pieces, position.ball, position.weather, (both[0], both[1]))
     target = _target(ws) if actor is not None else None
     view = View(player=actor, target=target)
-    return board_url(edition, lang, view_query(format_code(position), view))
+    return view_query(format_code(position), view)

@@ -10,9 +10,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from django.utils.translation import gettext as _
-
-from rulebook.http import MAX_NUMBER_DIGITS, QueryError, parse_int, query_text
+from rulebook.portable.i18n import gettext as _
+from rulebook.portable.queries import MAX_NUMBER_DIGITS, QueryError, parse_int, query_text
 
 from .actions.base import Field
 

@@ -3,7 +3,7 @@ engine_pack.py packs this module and everything it imports; static/js/engine.js 
 Pyodide). Each function takes and returns JSON text, and answers with the very functions the
 server's pages and API use: the odds of a query (calculator, answer), the board's answers for a
 position code (board.payload) and its page's live part (board.offline_html), the builder's
-pricing of a roster (rulebook.builder).
+pricing of a roster (rulebook.builder), a tutorial step's answer for its try-it inputs (stepview).
 Django-free: the words come from the pack (rulebook/portable/packed.py)."""
 
 from __future__ import annotations
@@ -30,6 +30,10 @@ from .odds.form_view import filled
 from .odds.labels import skill_label
 from .odds.offline_html import problems_html, result_html
 from .shared import phrases
+from .shared.scenario import all_scenarios, get_scenario
+from .shared.values import plain
+from .stepview import step_result
+from .stepview_html import result_html as step_html
 
 
 def start(words: str, catalogue_path: str) -> str:
@@ -46,9 +50,11 @@ _teams: dict[str, Any] = {}
 
 
 def warm() -> None:
-    """Reads the pack's data files (the phrases) before the page keeps the interpreter's memory
-    (static/js/engine.js), so that a start from that snapshot needs no file but the catalogue."""
+    """Reads the pack's data files (the phrases, the tutorial's scenarios) before the page keeps the
+    interpreter's memory (static/js/engine.js), so that a start from that snapshot needs no file
+    but the catalogue."""
     phrases.load()
+    all_scenarios()
 
 
 def odds(pairs_json: str, lang: str) -> str:
@@ -146,3 +152,21 @@ def roster(ruleset: str, slug: str, query_json: str, lang: str) -> str:
         return json.dumps({"error": "unknown team"})
     built = team_builder.build(team, PairsQuery(json.loads(query_json)), lang)
     return json.dumps(team_builder.as_data(built), ensure_ascii=False)
+
+
+def tutorial_step(slug: str, number: int, pairs_json: str, lang: str, board_base: str) -> str:
+    """A tutorial step's answer for a query string's (name, value) pairs: the #step-result element
+    (with each field's message out of band), the form's fields as read, and the engine's values;
+    its board link goes to `board_base`, the board page of the step's edition."""
+    scenario = get_scenario(slug)
+    if scenario is None or not 1 <= number <= len(scenario.steps):
+        return json.dumps({"error": "unknown step"})
+    shown = step_result(scenario, number, PairsQuery(json.loads(pairs_json)), lang)
+    board_url = f"{board_base}?{shown.board_query}" if shown.board_query and board_base else ""
+    fields = [{"name": f.name, "kind": f.kind, "value": f.value, "error": f.error} for f in shown.fields]
+    answer = {
+        "html": step_html(shown, board_url, out_of_band=True),
+        "fields": fields,
+        "values": {name: plain(value) for name, value in shown.values.items()},
+    }
+    return json.dumps(answer, ensure_ascii=False)

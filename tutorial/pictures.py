@@ -3,12 +3,10 @@ the engine's marks, the text alternative (positions in words), the chart and the
 
 from __future__ import annotations
 
-from django.utils.safestring import SafeString, mark_safe
-from django.utils.translation import get_language, override
-from django.utils.translation import gettext as _
-
 from rulebook.engine import PITCH_WIDTH
 from rulebook.engine.dreadball import dreadball_pitch
+from rulebook.portable.i18n import get_language, override
+from rulebook.portable.i18n import gettext as _
 
 from .actions.base import Outcome
 from .actions.common import sq
@@ -104,7 +102,7 @@ def _direction_label(name: str) -> str:
     return str(DIRECTION_LABELS[DIRECTIONS.index(name)])
 
 
-def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: str, uid: str) -> SafeString:
+def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: str, uid: str) -> str:
     colours = {key: team.colour for key, team in ws.scenario.teams.items()}
     desc = " ".join(positions_text(ws, lang, ws.scenario.game == "dreadball")) or title
     if outcome.budget:
@@ -112,7 +110,7 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
         desc = "; ".join(
             f"{n}. {label}: {Num(amount).format(lang)}" for n, (label, amount) in enumerate(parts, start=1)
         )
-        return mark_safe(charts.budget_svg(parts, outcome.budget_total, title, desc or title, uid))
+        return charts.budget_svg(parts, outcome.budget_total, title, desc or title, uid)
     if ws.scenario.game == "dreadball":
         board = [(h.q, h.r) for h in dreadball_pitch().hexes()]
         focus = (
@@ -124,10 +122,8 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
         opponent = ws.cast.get(ws.action.get("opponent", ""))
         threat_colour = colours.get(opponent.team, "b") if opponent else "b"
         ball = sq(ws.ball) if isinstance(ws.ball, list) else None
-        return mark_safe(
-            hexes.hex_svg(
-                board, list(ws.cast.values()), colours, ball, outcome.marks, focus, title, desc, threat_colour, uid
-            )
+        return hexes.hex_svg(
+            board, list(ws.cast.values()), colours, ball, outcome.marks, focus, title, desc, threat_colour, uid
         )
     crop = pitch_crop(ws, outcome, step)
     ball = ws.ball_square()
@@ -144,7 +140,7 @@ def picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: s
         lambda p: Pct(p).format(lang),
         uid,
     )
-    return mark_safe(svg)
+    return svg
 
 
 def pitch_crop(ws: Workspace, outcome: Outcome, step: StepSpec) -> diagrams.Crop:
@@ -168,9 +164,7 @@ def shows_part(ws: Workspace, outcome: Outcome, step: StepSpec) -> bool:
     return diagrams.crop_columns(scene) > diagrams.PHONE_MAX_COLS
 
 
-def whole_picture(
-    ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: str, uid: str
-) -> SafeString | None:
+def whole_picture(ws: Workspace, outcome: Outcome, step: StepSpec, lang: str, title: str, uid: str) -> str | None:
     """The whole pitch of a step that shows a part of it, drawn at its own size (to be panned)."""
     if not shows_part(ws, outcome, step):
         return None
@@ -191,15 +185,15 @@ def whole_picture(
         uid,
         fixed_scale=True,
     )
-    return mark_safe(svg)
+    return svg
 
 
-def chart(outcome: Outcome, lang: str, edition: str, uid: str) -> SafeString | None:
+def chart(outcome: Outcome, lang: str, edition: str, uid: str) -> str | None:
     if not outcome.chart:
         return None
     bars = [(label.format(lang, edition), p, Pct(p).format(lang)) for label, p in outcome.chart]
     title = phrases.heading(outcome.chart_title or "outcomes", lang, edition)
-    return mark_safe(charts.chart_svg(bars, title, uid))
+    return charts.chart_svg(bars, title, uid)
 
 
 def legend(

@@ -1,51 +1,33 @@
-"""Presenting a computed tutorial step in the reader's language: the narration filled with the
-engine's values, the explanation panels, the try-it form and the links (the picture, chart and
-legend come from pictures.py)."""
+"""Presenting a computed tutorial step in the reader's language: what the step shows for the
+reader's inputs (stepview.py, the same on the phone), and the links to the rules and to the board
+that only the server knows."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
-from django.utils.html import escape
 from django.utils.safestring import SafeString, mark_safe
 from django.utils.translation import gettext_lazy, override
 
 from rulebook import links, selectors
 from rulebook.rendering.version import per_content_version
 from rulebook.translated import in_language
+from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
-from . import inputs, pictures
-from .actions.base import ExplanationPanel
-from .boardlinks import step_board_url
-from .shared import phrases
-from .shared.explaining import capitalised, explanation_lines, phrase_with_names
+from .actions.workspace import Workspace
+from .board.examples import board_url
+from .boardlinks import step_board_query
 from .shared.scenario import Scenario, StepSpec, all_scenarios
-from .shared.values import Value, fill
-from .stepping import Computed, compute
+from .shared.values import Value
+from .stepview import FormField, RenderedPanel, localized, narration, step_result
+from .stepview_html import result_html
+
+__all__ = ["FormField", "RenderedPanel", "StepView", "localized", "narration", "step_board_url", "step_view"]
 
 LINK_KINDS = ("section", "skill", "table", "term", "variant")
-
-
-@dataclass
-class FormField:
-    name: str
-    label: str
-    kind: str
-    value: Any
-    lo: int = 0
-    hi: int = 0
-    choices: list[tuple[str, str]] = field(default_factory=list)
-    error: str = ""
-    hint: str = ""
-
-
-@dataclass
-class RenderedPanel:
-    heading: str
-    lines: list[str]
 
 
 @dataclass
@@ -66,68 +48,11 @@ class StepView:
     links: list[dict[str, str]]
     values: dict[str, Value]
     legend: list[tuple[str, str, str]]
+    result: SafeString  # the #step-result element (stepview_html.py)
     board_url: str = ""  # the step's board (with the reader's changes) in the board page
+    board_base: str = ""  # the board page of the step's edition (the phone puts a board's query after it)
     first_error: str = ""  # the first field with a mistake (its message stands next to it)
     whole_picture: SafeString | None = None  # the whole pitch, when the picture shows a part of it
-
-
-# -- rendering ------------------------------------------------------------------------------------
-
-
-def render_panels(
-    panels: list[ExplanationPanel], lang: str, edition: str, names: dict[str, str]
-) -> list[RenderedPanel]:
-    rendered = []
-    for panel in panels:
-        lines = explanation_lines(panel.explanation, lang, edition, names) if panel.explanation else []
-        lines += [phrase_with_names(key, params, lang, edition, names) for key, params in panel.lines]
-        params = {k: v for k, v in panel.heading_params.items() if k != "square"}
-        heading = capitalised(phrases.heading(panel.heading, lang, edition, **params))
-        square = panel.heading_params.get("square")
-        if square is not None:
-            heading += f" → ({square[0] + 1}, {square[1] + 1})"
-        rendered.append(RenderedPanel(heading, lines))
-    return rendered
-
-
-_BOLD = re.compile(r"\*\*(.+?)\*\*")
-
-
-def narration_html(text: str) -> SafeString:
-    paragraphs = [p.strip() for p in re.split(r"\n\s*\n", text.strip()) if p.strip()]
-    html = "".join(
-        "<p>" + _BOLD.sub(r"<strong>\1</strong>", str(escape(" ".join(p.split())))) + "</p>" for p in paragraphs
-    )
-    return mark_safe(html)  # escaped above; only <p> and <strong> are ours
-
-
-def form_fields(computed: Computed) -> list[FormField]:
-    """The try-it form's fields in the reader's language (their labels are stepping's)."""
-    errors = {p.field: p.message for p in computed.problems}
-    result = []
-    for spec in computed.fields:
-        value = computed.values.get(spec.name)
-        result.append(
-            FormField(
-                spec.name,
-                computed.labels[spec.name],
-                spec.kind,
-                value,
-                spec.lo,
-                spec.hi,
-                [(v, str(label)) for v, label in spec.choices],
-                errors.get(spec.name, ""),
-                str(spec.hint),
-            )
-        )
-    return result
-
-
-def raw_query_values(fields: list[FormField], query: Mapping[str, str]) -> None:
-    """Keep what the reader typed in a field with an error, so he can correct it."""
-    for f in fields:
-        if f.error and f.name in query:
-            f.value = query[f.name][: inputs.MAX_INPUT_LENGTH]
 
 
 # -- links to the rules -----------------------------------------------------------------------------
@@ -176,52 +101,44 @@ def _links(specs: tuple[str, ...], ruleset: str, lang: str) -> tuple[dict[str, s
     return tuple(found)
 
 
-def localized(texts: Mapping[str, str], lang: str, edition: str) -> str:
-    """A scenario's text in the language, each [[skill:slug]] named as in that edition."""
-    return phrases.with_skill_names(texts[lang], lang, edition)
+def step_board_url(ws: Workspace, edition: str, lang: str) -> str:
+    """The board page's URL of a Blood Bowl step's board, or "" when there is none to open."""
+    query = step_board_query(ws, edition)
+    return board_url(edition, lang, query) if query else ""
 
 
-def narration(scenario: Scenario, step: StepSpec, values: dict[str, Value], lang: str, mark: bool = False) -> str:
-    """The step's text with the engine's values and the forms they choose (messages.py)."""
-    edition = step.edition or scenario.ruleset
-    return fill(localized(step.text, lang, edition), values, lang, edition, mark)
-
-
-def step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: str) -> StepView:
-    """Everything the step page shows, in `lang` (numbers formatted for that locale)."""
-    with override(lang):
-        return _step_view(scenario, number, query, lang)
-
-
-def _step_view(scenario: Scenario, number: int, query: Mapping[str, str], lang: str) -> StepView:
+def step_view(
+    scenario: Scenario, number: int, query: Mapping[str, str], lang: str, out_of_band: bool = False
+) -> StepView:
+    """Everything the step page shows, in `lang` (numbers formatted for that locale);
+    `out_of_band`: the answer to htmx carries each field's message apart (stepview_html.py)."""
+    shown = step_result(scenario, number, query, lang)
     step = scenario.step(number)
-    computed = compute(scenario, step, query)
-    ws, outcome = computed.ws, computed.outcome
-    edition = step.edition or scenario.ruleset
-    names = {pid: p.label(lang) for pid, p in ws.cast.items()}
-    title = localized(step.title, lang, edition)
-    fields = form_fields(computed)
-    raw_query_values(fields, query)
+    board = board_url(shown.edition, lang, shown.board_query) if shown.board_query else ""
+    with override(lang):
+        result = mark_safe(result_html(shown, board, out_of_band))  # escaped by stepview_html.py
     return StepView(
         scenario=scenario,
         step=step,
         lang=lang,
-        edition=edition,
-        title=title,
-        narration=narration_html(narration(scenario, step, outcome.values, lang)),
-        picture=pictures.picture(ws, outcome, step, lang, title, f"{scenario.slug}-{number}"),
-        positions=pictures.positions_text(ws, lang, scenario.game == "dreadball"),
-        panels=render_panels(outcome.panels, lang, edition, names),
-        chart=pictures.chart(outcome, lang, edition, f"{scenario.slug}-{number}-chart"),
-        fields=fields,
-        problems=[p.message for p in computed.problems],
-        action_error=computed.action_error,
+        edition=shown.edition,
+        title=shown.title,
+        narration=mark_safe(shown.narration),  # escaped by stepview, as the SVGs below
+        picture=mark_safe(shown.picture),
+        positions=shown.positions,
+        panels=shown.panels,
+        chart=mark_safe(shown.chart) if shown.chart else None,
+        fields=shown.fields,
+        problems=shown.problems,
+        action_error=shown.action_error,
         links=links_for(step, scenario.ruleset, lang),
-        values=outcome.values,
-        legend=pictures.legend(outcome, ws, edition, step),
-        board_url=step_board_url(ws, edition, lang),
-        first_error=next((f.name for f in fields if f.error), ""),
-        whole_picture=pictures.whole_picture(ws, outcome, step, lang, title, f"{scenario.slug}-{number}-whole"),
+        values=shown.values,
+        legend=shown.legend,
+        board_url=board,
+        board_base=board_url(shown.edition, lang) if shown.edition in BLOOD_BOWL_EDITIONS else "",
+        first_error=shown.first_error,
+        whole_picture=mark_safe(shown.whole_picture) if shown.whole_picture else None,
+        result=result,
     )
 
 

@@ -8,11 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from django.utils.translation import get_language
-from django.utils.translation import gettext as _
-
 from rulebook.engine import get_edition
 from rulebook.portable import content
+from rulebook.portable.i18n import get_language
+from rulebook.portable.i18n import gettext as _
 
 from . import inputs
 from .actions import KINDS

@@ -54,7 +54,8 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
             % {"total": len(scenario.steps), "number": number}
         )
     lang = get_language()
-    view = presenting.step_view(scenario, number, request.GET, lang)
+    result_only = bool(request.htmx) and request.htmx.target == "step-result"
+    view = presenting.step_view(scenario, number, request.GET, lang, out_of_band=result_only)
     total = len(scenario.steps)
     following = _next_scenario(slug) if number == total else None
     context = {
@@ -68,7 +69,7 @@ def step(request: HtmxHttpRequest, slug: str, number: int) -> HttpResponse:
         "next_scenario_url": presenting.step_url(following, 1, lang) if following else "",
         "next_scenario_title": following.title[lang] if following else "",
         "htmx_swap": bool(request.htmx),
-        "result_only": bool(request.htmx) and request.htmx.target == "step-result",
+        "result_only": result_only,
     }
     template = "tutorial/step.html"
     if request.htmx:

@@ -26,7 +26,7 @@ from django.conf import settings
 
 ENTRY = "tutorial.phone"
 PACKAGES = ("rulebook", "tutorial")  # the site's own packages (everything else must be stdlib)
-DATA_FILES = ("tutorial/shared/phrases.toml",)
+DATA_GLOBS = ("tutorial/shared/phrases.toml", "tutorial/scenarios/*.toml")  # the phrases, the steps' scenarios
 STDLIB = frozenset(sys.stdlib_module_names) | {"__future__"}
 ZIP_DATE = (2020, 1, 1, 0, 0, 0)  # fixed, so the same sources give the same bytes (and cache key)
 
@@ -101,7 +101,7 @@ def closure(entry: str = ENTRY) -> dict[str, Path]:
 def engine_zip() -> bytes:
     """The packed sources (read once per process: they change only with a deploy)."""
     files = {path.relative_to(_base()).as_posix(): path for path in closure().values()}
-    files |= {name: _base() / name for name in DATA_FILES}
+    files |= {path.relative_to(_base()).as_posix(): path for pattern in DATA_GLOBS for path in _base().glob(pattern)}
     out = io.BytesIO()
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
         for name in sorted(files):
@@ -120,9 +120,9 @@ def catalogue(lang: str) -> bytes:
 def engine_words(lang: str) -> dict[str, Any]:
     """The language's words for the phone: the doors' answers and every Blood Bowl team's roster."""
     from .. import rosters, selectors, serverwords
-    from ..vocab import BLOOD_BOWL_EDITIONS
+    from ..vocab import BLOOD_BOWL_EDITIONS, RULESET_KEYS
 
-    words = serverwords.export(lang, BLOOD_BOWL_EDITIONS)
+    words = serverwords.export(lang, RULESET_KEYS)  # DreadBall too: the tutorial's steps name its terms
     words["teams"] = {
         key: {team.slug: _team(rosters.team_data(team, lang)) for team in selectors.teams_with_rosters(ruleset)}
         for key in BLOOD_BOWL_EDITIONS

@@ -4,8 +4,9 @@
 // tutorial/phone.py and shows the HTML it returns.
 //
 // It starts only when the page shown does not answer the address: the service worker served the
-// saved copy of /<lang>/odds/ for /<lang>/odds/?c=…, or of a team builder for its roster link
-// (offline, or on a signal too poor to wait for). Online, the server's answer is the page and
+// saved copy of /<lang>/odds/ for /<lang>/odds/?c=…, of a team builder for its roster link, of a
+// board for its position or of a tutorial step for its try-it values (offline, or on a signal too
+// poor to wait for). Online, the server's answer is the page and
 // this script does nothing.
 (function () {
   "use strict";
@@ -85,13 +86,20 @@
 
   const box = document.querySelector("[data-engine]");
   if (!box) return;
-  const asked = location.search.replace(/^\?/, "");
+  const config = box.dataset;
+  let engine = null;
+  // A tutorial step reads only its try-it fields: any other parameter (?utm_source=…) is left out
+  // on both sides, as the server's cache of the step leaves it out.
+  const relevant = config.tool === "step" ? stepQuery : (search) => search.replace(/^\?/, "");
+  const asked = relevant(location.search);
   // Compared decoded and sorted: the server may have been asked the same query percent-encoded (a
   // link's "%3B" for ";") or in another order (the builder answers its fields sorted), and a saved
   // copy answers any query. Online the page answers its own address: Pyodide must not start.
-  if (!asked || sameQuery(asked, box.dataset.query || "")) return;
-  const config = box.dataset;
-  let engine = null;
+  if (!asked || sameQuery(asked, relevant(config.query || ""))) {
+    // A saved step read offline: its form is answered here once the reader changes it.
+    if (config.tool === "step" && !navigator.onLine) ownStepForm();
+    return;
+  }
 
   // Pyodide from the snapshot, and the language's words, once per page.
   function start() {
@@ -307,8 +315,85 @@
 
   function fragment(markup) {
     const template = document.createElement("template");
-    template.innerHTML = markup; // written and escaped by tutorial/board/offline_html.py
+    template.innerHTML = markup; // written and escaped by tutorial/board/offline_html.py, stepview_html.py
     return template.content;
+  }
+
+  // A tutorial step: its answer (#step-result) for the address's try-it values, worked out on the
+  // phone, and the form showing them. The answer carries each field's message apart, as it does
+  // for htmx online (hx-swap-oob), and those go next to their fields.
+  function stepQuery(search) {
+    const form = document.querySelector("#tutorial-step form.try-it");
+    const names = new Set(form ? Array.from(form.elements, (field) => field.name).filter(Boolean) : []);
+    const query = new URLSearchParams(search);
+    Array.from(query.keys()).forEach((name) => names.has(name) || query.delete(name));
+    return query.toString();
+  }
+  async function step() {
+    const result = document.getElementById("step-result");
+    if (!result) return;
+    box.setAttribute("aria-busy", "true");
+    const status = Object.assign(document.createElement("p"), { className: "hint engine-status", textContent: config.computing || "" });
+    status.setAttribute("role", "status");
+    result.querySelectorAll("#step-offline-note, .engine-status").forEach((node) => node.remove());
+    result.prepend(status);
+    try {
+      const phone = await start();
+      const t0 = performance.now();
+      const query = stepQuery(location.search);
+      const lang = document.documentElement.lang;
+      const found = JSON.parse(phone.tutorial_step(config.scenario, Number(config.number), pairs(query), lang, config.boardBase || ""));
+      if (found.error) throw new Error(found.error);
+      const content = fragment(found.html);
+      content.querySelectorAll("[hx-swap-oob]").forEach((node) => {
+        node.remove();
+        setError(node.id, node.textContent);
+      });
+      result.replaceWith(content);
+      fillStepForm(found.fields);
+      box.dataset.answered = query;
+      box.dataset.answerMs = String(Math.round(performance.now() - t0));
+    } catch (error) {
+      // The engine cannot run here (the tools are not saved): the saved step's own numbers stay.
+      status.id = "step-offline-note";
+      status.className = "note";
+      status.textContent = config.engineFailed || String(error);
+    } finally {
+      box.removeAttribute("aria-busy");
+    }
+  }
+  // The try-it form without htmx (its requests would go to the network): sent or changed, it is
+  // answered in place, the address following it.
+  function ownStepForm() {
+    const saved = box.querySelector("form.try-it");
+    if (!saved || !saved.hasAttribute("hx-get")) return saved;
+    const form = saved.cloneNode(true);
+    ["hx-get", "hx-target", "hx-swap", "hx-push-url", "hx-trigger"].forEach((name) => form.removeAttribute(name));
+    saved.replaceWith(form);
+    const send = (event) => {
+      if (event) event.preventDefault();
+      const query = new URLSearchParams(new FormData(form)).toString();
+      if (sameQuery(query, stepQuery(location.search))) return; // Enter sends a change, then a submit
+      history.pushState(null, "", location.pathname + "?" + query);
+      step();
+    };
+    form.addEventListener("submit", send);
+    form.addEventListener("change", () => send());
+    window.addEventListener("popstate", () => step());
+    return form;
+  }
+  function fillStepForm(fields) {
+    const form = ownStepForm();
+    if (!form) return;
+    fields.forEach((field) => {
+      const input = form.querySelector('[name="' + field.name + '"]');
+      if (!input) return;
+      if (input.type === "checkbox") input.checked = !!field.value;
+      else input.value = field.value === null || field.value === undefined ? "" : String(field.value);
+      input.closest(".try-it__field")?.classList.toggle("has-error", !!field.error);
+      if (field.error) input.setAttribute("aria-invalid", "true");
+      else input.removeAttribute("aria-invalid");
+    });
   }
 
   // The board: the saved page's live part redrawn for the link's position. Its tools, arrows and
@@ -388,6 +473,7 @@
   }
 
   if (config.tool === "roster") roster();
+  else if (config.tool === "step") step();
   else if (config.tool === "board") board().then(() => answerInPlace(board));
   else {
     answer();

@@ -3,28 +3,6 @@
 // left alone. After an htmx step change, the new step's heading is scrolled to the top and focused.
 (function () {
   "use strict";
-  // A saved step opened offline with try-it values (the service worker answers any query with the
-  // saved step, static/js/sw.js): a note says the numbers shown are the scenario's own. Only the
-  // try-it form's own fields count: the page ignores any other parameter (?utm_source=…) too.
-  function sortedQuery(query) {
-    query.sort();
-    return query.toString();
-  }
-  function noteSavedStep() {
-    const step = document.getElementById("tutorial-step");
-    const result = document.getElementById("step-result");
-    const form = step && step.querySelector("form.try-it");
-    if (!form || !result || !step.dataset.offlineNote || document.getElementById("step-offline-note")) return;
-    const fields = new Set(Array.from(form.elements, (field) => field.name).filter(Boolean));
-    const asked = new URLSearchParams(location.search);
-    Array.from(asked.keys()).forEach((name) => fields.has(name) || asked.delete(name));
-    if (sortedQuery(asked) === sortedQuery(new URLSearchParams(step.dataset.answered || ""))) return;
-    const note = Object.assign(document.createElement("p"), { id: "step-offline-note", className: "note" });
-    note.setAttribute("role", "status");
-    note.textContent = step.dataset.offlineNote;
-    result.prepend(note);
-  }
-  noteSavedStep();
   function inFormField(element) {
     if (!element) return false;
     const tag = element.tagName;

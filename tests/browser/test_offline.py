@@ -203,7 +203,7 @@ ODDS_LINK = "/es/odds/?c=bb2025;rr1;dodge:3,block:2d,armour:9"
 ROSTER_LINK = "/es/bb2025/teams/human/builder/?n-lineman=6&n-blitzer=2&n-catcher=2&n-thrower=1"
 ODDS_FORM_LINK = "/es/odds/?c=bb2025;rr1;p=block,dodge;dodge:3,gfi:2,block:2d,armour:9,pickup:4"
 STEP_LINK = "/es/tutorial/03-moving-and-dodging/2/"
-STEP_NOTE_ES = "Sin conexión, este paso guardado muestra los números del propio escenario"
+STEP_TRY = "?try=1&ag=3&tz=0&team_reroll=1"
 BOARD_LINK = "/es/bb2025/board/?b=1_r10_A4k8.73349.block_A5m10.633-9_A6n9.633-9_B7l8.62348.dodge&p=A4&t=l8"
 
 
@@ -220,10 +220,17 @@ def exact_chance(text: str) -> str:
     return re.sub(r"\s+", "", found[0])
 
 
+def narration(markup: str) -> str:
+    """A tutorial step's narration as a reader reads it (the numbers in their words)."""
+    found = re.search(r'<div class="narration">(.*?)</div>', markup, re.S)
+    assert found, markup[:300]
+    return re.sub(r"\s+", " ", html.unescape(re.sub(r"<[^>]+>", " ", found[1]))).strip()
+
+
 def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     """A fresh phone saves its edition and the tools, goes offline, and opens an odds share code,
-    a roster link and a board position: the phone's engine shows the server's answer (read online
-    first), and the odds form shows the link's sequence. A tutorial step opens too."""
+    a roster link, a board position and a tutorial step with try-it values: the phone's engine
+    shows the server's answer (read online first), and the forms show the link's values."""
     # The server's answers, asked past the service worker (which may answer a slow server with the
     # saved copy and the phone's engine).
     odds_html = phone.request.get(site + ODDS_LINK).text()  # type: ignore[attr-defined]
@@ -239,6 +246,8 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     step = re.search(r'<h1 id="step-heading"[^>]*>(.*?)</h1>', phone.request.get(site + STEP_LINK).text())  # type: ignore[attr-defined]
     assert step
     online_step = html.unescape(step[1])
+    online_try = narration(phone.request.get(site + STEP_LINK + STEP_TRY).text())  # type: ignore[attr-defined]
+    assert "88,9" in online_try  # the dodge on 3+ with a team re-roll: 1 - (2/6)² = 8/9
     page = first_visit(phone, site, "/es/bb2025/teams/human/", SAVED_ES)
     page.goto(site + "/es/offline/")  # type: ignore[attr-defined]
     page.locator("#tools-save").click()  # type: ignore[attr-defined]
@@ -284,12 +293,6 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     page.locator('.board-map a[data-cell="k9"]').click()  # type: ignore[attr-defined]
     expect(page.locator("#board-status")).to_contain_text("k9")  # type: ignore[attr-defined]
     assert "t=k9" in page.url and page.evaluate("window.keptPage === true")  # type: ignore[attr-defined]
-    # The tutorial: a saved step opens; asked with try-it values, it says its numbers are the scenario's own.
-    page.goto(site + STEP_LINK)  # type: ignore[attr-defined]
-    assert page.locator("#step-heading").inner_text() == online_step  # type: ignore[attr-defined]
-    assert page.locator("#step-offline-note").count() == 0  # type: ignore[attr-defined]
-    page.goto(site + STEP_LINK + "?try=1&team_reroll=1")  # type: ignore[attr-defined]
-    expect(page.locator("#step-result > #step-offline-note")).to_contain_text(STEP_NOTE_ES)  # type: ignore[attr-defined]
     # With its snapshot gone (the browser may evict it), a page has a worker make it again.
     page.evaluate("caches.delete('rules-engine-snapshot')")  # type: ignore[attr-defined]
     page.goto(site + ODDS_LINK)  # type: ignore[attr-defined]
@@ -297,17 +300,35 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     assert exact_chance(page.locator("#odds-result").inner_text()) == online_odds  # type: ignore[attr-defined]
     assert page.evaluate("window.RulesEngine.snapshot") is False  # type: ignore[attr-defined]
     assert page.evaluate("caches.open('rules-engine-snapshot').then((c) => c.keys()).then((k) => k.length)") == 1  # type: ignore[attr-defined]
+    # The tutorial: a saved step opens as saved; asked with try-it values, the phone works it out.
+    page.goto(site + STEP_LINK)  # type: ignore[attr-defined]
+    assert page.locator("#step-heading").inner_text() == online_step  # type: ignore[attr-defined]
+    assert page.locator("#step-offline-note").count() == 0  # type: ignore[attr-defined]
+    page.goto(site + STEP_LINK + STEP_TRY)  # type: ignore[attr-defined]
+    page.locator("#tutorial-step[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
+    assert narration(page.locator("#step-result").inner_html()) == online_try  # type: ignore[attr-defined]
+    assert page.locator('[name="team_reroll"]').is_checked()  # type: ignore[attr-defined]
+    # Changed on the page, the form is answered in place (no new page), the address following.
+    page.evaluate("window.keptPage = true")  # type: ignore[attr-defined]
+    page.locator('[name="ag"]').fill("4")  # type: ignore[attr-defined]
+    page.locator('[name="ag"]').press("Enter")  # type: ignore[attr-defined]
+    page.wait_for_function("document.querySelector('#tutorial-step').dataset.answered.includes('ag=4')")  # type: ignore[attr-defined]
+    assert "ag=4" in page.url and page.evaluate("window.keptPage === true")  # type: ignore[attr-defined]
+    step_again, step_again_text = page.url, narration(page.locator("#step-result").inner_html())  # type: ignore[attr-defined]
+    assert step_again_text != online_try
     phone.set_offline(False)  # type: ignore[attr-defined]
     # The form's answer on the phone is the server's for the same address.
     server_html = phone.request.get(sent_again).text()  # type: ignore[attr-defined]
     assert exact_chance(html.unescape(re.sub(r"<[^>]+>", "", server_html))) == sent_chance
+    assert narration(phone.request.get(step_again).text()) == step_again_text  # type: ignore[attr-defined]
 
 
 def test_a_step_online_shows_no_offline_note(site: str, page: object) -> None:
-    """The note is for a saved step that does not answer its address: online the page answers its
-    try-it values, and a parameter it does not read (a campaign tag) changes nothing."""
+    """The phone's engine is for a saved step that does not answer its address: online the page
+    answers its try-it values, and a parameter it does not read (a campaign tag) changes nothing."""
     for query in ("", "?try=1&team_reroll=1", "?team_reroll=1&utm_source=forum&try=1"):
         page.goto(site + STEP_LINK + query)  # type: ignore[attr-defined]
         page.locator("#step-heading").wait_for()  # type: ignore[attr-defined]
         page.wait_for_load_state("load")  # type: ignore[attr-defined]
         assert page.locator("#step-offline-note").count() == 0, query  # type: ignore[attr-defined]
+        assert page.locator("#step-result .engine-status").count() == 0, query  # type: ignore[attr-defined]  # no Pyodide online

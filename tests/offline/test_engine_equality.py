@@ -1,7 +1,7 @@
 """The phone's engine gives the server's answers: the offline pack (manage.py build_offline_engine)
 runs under Pyodide in Node (tests/offline/run_engine.mjs, one start for the module), on a seeded
 set of random share codes, board positions (the API's answers and the page's board) and rosters per
-edition, and every answer is compared with the server's own function for that page or API, exact
+edition, and tutorial steps with random try-it values, and every answer is compared with the server's own function for that page or API, exact
 fractions and words alike (Spanish, so that numbers are written with the locale's symbols on both
 sides).
 
@@ -34,6 +34,10 @@ from tutorial.odds.answer import present
 from tutorial.odds.classic import OddsError
 from tutorial.odds.labels import skill_label
 from tutorial.odds.offline_html import result_html
+from tutorial.presenting import step_view
+from tutorial.shared.scenario import all_scenarios
+from tutorial.shared.values import plain
+from tutorial.stepping import compute
 
 # One worker runs the four tests, so that Pyodide starts once for the module (make test's
 # --dist loadgroup); slow: it runs Node and Pyodide (left out of make test-fast).
@@ -45,6 +49,7 @@ RUNNER = Path(__file__).with_name("run_engine.mjs")
 LANG = "es"
 EDITIONS = ("lrb6", "bb2025")
 CODES, BOARDS, ROSTERS = 200, 50, 20  # per edition
+STEPS = 60  # tutorial steps with try-it values, of the three rulesets
 SEED = 26
 
 SKILLS = ("dodge", "sure-feet", "sure-hands", "catch", "block", "pro", "sprint", "tackle", "wrestle", "frenzy")
@@ -86,6 +91,28 @@ def random_roster(rng: random.Random, team: Any) -> list[list[str]]:
     if rng.random() < 0.1:
         pairs.append(["rerolls", "two"])  # a field that cannot be read: the same message on both sides
     return pairs
+
+
+def random_step(rng: random.Random) -> tuple[str, int, list[list[str]]]:
+    """A tutorial step that has a try-it form, and random values for it: mostly in range, some
+    out of it or not numbers (the step then says so and shows the scenario's own numbers)."""
+    steps = [(s, n) for s in all_scenarios() for n in range(1, len(s.steps) + 1)]
+    while True:
+        scenario, number = rng.choice(steps)
+        fields = compute(scenario, scenario.step(number), {}).fields
+        if fields:
+            break
+    pairs = [["try", "1"]]
+    for field in fields:
+        if field.kind == "bool":
+            if rng.random() < 0.5:
+                pairs.append([field.name, "1"])
+        elif field.kind == "choice":
+            pairs.append([field.name, rng.choice([v for v, _label in field.choices] + ["zz"])])
+        else:
+            value = rng.randint(field.lo - 1, field.hi + 1) if rng.random() < 0.9 else "x"
+            pairs.append([field.name, str(value)])
+    return scenario.slug, number, pairs
 
 
 # --- the server's answers (the functions behind its pages and API) ---------------------------------
@@ -141,6 +168,21 @@ def server_roster(team: Any, pairs: list[list[str]]) -> dict[str, Any]:
         return as_data(rosters.build(team, query, LANG))
 
 
+def server_step(slug: str, number: int, pairs: list[list[str]]) -> tuple[dict[str, Any], str]:
+    """The step page's answer as htmx asks it (its #step-result, fields and values), and the board
+    address the page gives the phone."""
+    from django.http import QueryDict
+
+    scenario = next(s for s in all_scenarios() if s.slug == slug)
+    query = QueryDict(mutable=True)
+    for name, value in pairs:
+        query.appendlist(name, value)
+    view = step_view(scenario, number, query, LANG, out_of_band=True)
+    fields = [{"name": f.name, "kind": f.kind, "value": f.value, "error": f.error} for f in view.fields]
+    shown = {"html": str(view.result), "fields": fields, "values": {k: plain(v) for k, v in view.values.items()}}
+    return json.loads(json.dumps(shown)), view.board_base
+
+
 # --- one Pyodide start for the module --------------------------------------------------------------
 
 
@@ -182,6 +224,12 @@ def cases(django_db_blocker: Any, tmp_path_factory: pytest.TempPathFactory) -> d
                 args = [edition, team.slug, json.dumps(pairs), LANG]
                 requests.append({"fn": "roster", "args": args, "kind": "roster", "case": args})
                 expected.append(server_roster(team, pairs))
+        for _ in range(STEPS):
+            slug, number, pairs = random_step(rng)
+            expected_step, board_base = server_step(slug, number, pairs)
+            args = [slug, number, json.dumps(pairs), LANG, board_base]
+            requests.append({"fn": "tutorial_step", "args": args, "kind": "step", "case": args})
+            expected.append(expected_step)
     (folder / "requests.json").write_text(json.dumps(requests), encoding="utf-8")
     run = subprocess.run(
         [node, str(RUNNER), str(PYODIDE), str(folder), LANG, str(folder / "requests.json")],
@@ -225,3 +273,11 @@ def test_the_phone_draws_the_servers_board_page_for_random_positions(cases: dict
 
 def test_the_phone_prices_random_rosters_as_the_server(cases: dict[str, Any]) -> None:
     assert _compare(cases, "roster") == ROSTERS * len(EDITIONS)
+
+
+def test_the_phone_works_out_tutorial_steps_as_the_server(cases: dict[str, Any]) -> None:
+    assert _compare(cases, "step") == STEPS
+    answered = [s for r, s in zip(cases["requests"], cases["expected"], strict=True) if r["kind"] == "step"]
+    assert sum("form-message" not in s["html"] for s in answered) > STEPS // 3  # most values are taken
+    assert sum("form-message" in s["html"] for s in answered) > 0  # and some get the step's messages
+    assert len({r["case"][0] for r in cases["requests"] if r["kind"] == "step"}) >= 6  # many scenarios

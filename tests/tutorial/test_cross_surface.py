@@ -95,7 +95,7 @@ def roll_code(roll: Roll, board: Board, path: list[Square], mover: str) -> str:
 
 
 def stepping_board_url(ws: Workspace, edition: str) -> str:
-    from tutorial.boardlinks import step_board_url
+    from tutorial.presenting import step_board_url
 
     return step_board_url(ws, edition, "en")
 

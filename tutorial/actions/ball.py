@@ -5,8 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from rulebook.engine import (
     PITCH_LENGTH,
     PITCH_WIDTH,
@@ -24,6 +22,7 @@ from rulebook.engine import (
     scatter_distribution,
     sequence_success,
 )
+from rulebook.portable.i18n import gettext_lazy as _
 
 from ..shared.values import Flag, Num, Pct, Signed, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome

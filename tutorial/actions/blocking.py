@@ -4,8 +4,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from rulebook.engine import (
     ATTACKER_PREFERENCE,
     BLOCK_FACES,
@@ -20,6 +18,7 @@ from rulebook.engine import (
     path_probability,
     push_options,
 )
+from rulebook.portable.i18n import gettext_lazy as _
 
 from ..shared.values import Flag, Frac, Num, Pct, Signed, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome

@@ -6,9 +6,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from rulebook.engine import Explanation, Roll, Square, d6_passes, target_explanation
+from rulebook.portable.i18n import gettext_lazy as _
 
 from ..shared.diagrams import COLUMNS, square_label
 from ..shared.values import Flag, Num, Signed, Target, Text, Value

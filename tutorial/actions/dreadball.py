@@ -6,8 +6,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from rulebook.engine.dreadball import (
     Attribute,
     Direction,
@@ -30,6 +28,7 @@ from rulebook.engine.dreadball import (
     route_length,
     threat_zone,
 )
+from rulebook.portable.i18n import gettext_lazy as _
 from rulebook.vocab import LANGS
 
 from ..shared.values import Num, Pct, Signed, Target, Text, Word

@@ -5,8 +5,6 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from rulebook.engine import (
     MAX_PER_WIDE_ZONE,
     MAX_PLAYERS_ON_PITCH,
@@ -26,6 +24,7 @@ from rulebook.engine import (
     two_d6,
     wide_zone,
 )
+from rulebook.portable.i18n import gettext_lazy as _
 
 from ..shared.values import Frac, Num, Pct, Word
 from .base import ActionKind, ExplanationPanel, Field, Marks, Outcome

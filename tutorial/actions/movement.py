@@ -5,9 +5,8 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from rulebook.engine import Board, Player, Square, Weather, path_probability, reach_map
+from rulebook.portable.i18n import gettext_lazy as _
 
 from ..shared.values import Flag, Num, Pct, Target, Word
 from .base import ActionError, ActionKind, ExplanationPanel, Field, Marks, Outcome

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.utils.translation import gettext_lazy as _
-
 from rulebook.engine import Choice, PositionalOffer, Problem, TeamOffer, price_roster
+from rulebook.portable.i18n import gettext_lazy as _
 
 from ..shared.values import Flag, Num, Text, Word
 from .base import ActionKind, ExplanationPanel, Field, Outcome

@@ -5,8 +5,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
-
-from django.utils.html import escape
+from html import escape
 
 from .diagrams import PLAYER_TEXT, Cell, Marks, _arrow_defs, min_text
 from .scenario import PlayerSpec

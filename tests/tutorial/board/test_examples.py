@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from tutorial.board.examples import example_steps, examples
-from tutorial.boardlinks import step_board_url
+from tutorial.presenting import step_board_url
 from tutorial.shared.scenario import get_scenario
 from tutorial.stepping import workspace_for
 
