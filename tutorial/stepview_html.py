@@ -24,9 +24,9 @@ def result_html(shown: StepResult, board_url: str, out_of_band: bool = False) ->
         ]
     parts += [_figure(shown)]
     if board_url:
+        label = _("Open this position in the board")
         parts.append(
-            f'<p class="board-link"><a class="button button--secondary" href="{escape(board_url)}">'
-            f"{escape(_('Open this position in the board'))}</a></p>"
+            f'<p class="board-link"><a class="button button--secondary" href="{escape(board_url)}">{escape(label)}</a></p>'
         )
     parts += [_positions(shown), f'<div class="narration">{shown.narration}</div>', _explanation(shown)]
     if shown.chart:
@@ -43,7 +43,8 @@ def _messages(shown: StepResult) -> str:
         lines.append(f"<p>{escape(shown.action_error)}</p>")
     note = escape(_("The numbers below are for the board as the scenario sets it."))
     if shown.first_error:
-        note += f' <a href="#f-{escape(shown.first_error)}">{escape(_("Correct the field marked in the form."))}</a>'
+        correct = _("Correct the field marked in the form.")
+        note += f' <a href="#f-{escape(shown.first_error)}">{escape(correct)}</a>'
     lines.append(f'<p class="form-message__note">{note}</p>')
     return '<div class="form-message" role="status">' + "".join(lines) + "</div>"
 
@@ -51,11 +52,11 @@ def _messages(shown: StepResult) -> str:
 def _figure(shown: StepResult) -> str:
     parts = ['<figure class="board">', f'<div class="board__frame">{shown.picture}</div>']
     if shown.whole_picture:
+        summary, region = _("Show the whole pitch"), _("The whole pitch (scrolls sideways)")
         parts.append(
-            '<details class="board__whole">'
-            f"<summary>{escape(_('Show the whole pitch'))}</summary>"
-            f'<div class="board__pan" tabindex="0" role="region" aria-label="'
-            f'{escape(_("The whole pitch (scrolls sideways)"))}">{shown.whole_picture}</div></details>'
+            f'<details class="board__whole"><summary>{escape(summary)}</summary>'
+            f'<div class="board__pan" tabindex="0" role="region" aria-label="{escape(region)}">'
+            f"{shown.whole_picture}</div></details>"
         )
     if shown.legend:
         items = "".join(
@@ -74,9 +75,10 @@ def _positions(shown: StepResult) -> str:
         "Squares are named as on the board: the column's letter (a to z, from the left) and the row's number (1 to 15, from the top)."
     )
     lines = "".join(f"<li>{escape(line)}</li>" for line in shown.positions)
+    summary = _("Positions on the board (text)")
     return (
         '<details class="positions">'
-        f"<summary>{escape(_('Positions on the board (text)'))}</summary>"
+        f"<summary>{escape(summary)}</summary>"
         f'<p class="positions__help">{escape(help_text)}</p>'
         f"<ul>{lines}</ul></details>"
     )
@@ -89,7 +91,8 @@ def _explanation(shown: StepResult) -> str:
         f"<h3>{escape(panel.heading)}</h3><ul>{''.join(f'<li>{escape(line)}</li>' for line in panel.lines)}</ul>"
         for panel in shown.panels
     )
+    heading = _("How the engine gets these numbers")
     return (
         '<section class="explanation" aria-labelledby="explanation-heading">'
-        f'<h2 id="explanation-heading">{escape(_("How the engine gets these numbers"))}</h2>{panels}</section>'
+        f'<h2 id="explanation-heading">{escape(heading)}</h2>{panels}</section>'
     )

@@ -14,7 +14,7 @@
   // phone: a page starts from it instead of starting Python and importing the engine again (about
   // 13 s on a mid-range phone). Keyed by the pack's digest, so a new engine makes a new one; kept
   // only where the reader saved the tools. It is made in a worker, off the page's main thread: by
-  // static/js/tools-offline.js once the tools are saved, or by a page that finds none.
+  // static/js/tools-offline.js once the tools are saved, or by a page that finds none while online.
   const SNAPSHOTS = "rules-engine-snapshot";
   const IMPORT_ENGINE = "import sys; sys.path.insert(0, '/engine'); import tutorial.phone; tutorial.phone.warm()";
   const secure = "caches" in self && self.isSecureContext;
@@ -66,7 +66,7 @@
     return;
   }
 
-  // The page's side. A snapshot made here (none was kept) comes from a worker too.
+  // The page's side. A snapshot made for it (none was kept, and it is online) comes from a worker too.
   const script = document.currentScript ? document.currentScript.src : "";
   function snapshotFromWorker(config) {
     return new Promise((resolve, reject) => {
@@ -113,24 +113,31 @@
         timings[name] = Math.round(now - mark);
         mark = now;
       };
-      // The snapshot is read (or made) while Pyodide loads its runtime: loadPyodide waits for it
-      // only once its own script is in.
-      let kept = false;
-      const snapshot = bytes(config.enginePack)
-        .then((pack) => snapshotKey(config.engine, pack))
-        .then((key) => savedSnapshot(key).catch(() => null))
-        .then((found) => {
-          kept = !!found;
-          timings.snapshot_ready = Math.round(performance.now() - started);
-          return found || snapshotFromWorker(config);
-        });
-      const [module, words, catalogue] = await Promise.all([
+      // The kept snapshot is found with the other files and read while Pyodide loads its runtime
+      // (loadPyodide waits for it only once its own script is in).
+      const pack = bytes(config.enginePack);
+      const keptCopy = pack
+        .then((packed) => snapshotKey(config.engine, packed))
+        .then((key) => (secure ? caches.match(key, { cacheName: SNAPSHOTS }) : null))
+        .catch(() => null);
+      const [module, words, catalogue, found] = await Promise.all([
         import(config.engine),
         fetch(config.engineWords, { credentials: "same-origin" }).then((r) => r.text()),
         bytes(config.engineCatalogue),
+        keptCopy,
       ]);
       lap("files");
-      const pyodide = await module.loadPyodide({ indexURL: runtimeOf(config.engine), packages: [], _loadSnapshot: snapshot });
+      let snapshot = found ? found.arrayBuffer().then((read) => new Uint8Array(read)) : null;
+      // None kept: online, a worker makes one. Offline the worker's own script and files do not
+      // come through this page's service worker (only the HTTP cache, which may have let them go),
+      // so the page starts Python itself, without a snapshot: slower, but it answers.
+      if (!snapshot && navigator.onLine) snapshot = await snapshotFromWorker(config).catch(() => null);
+      const options = { indexURL: runtimeOf(config.engine), packages: [] };
+      const pyodide = await module.loadPyodide(snapshot ? Object.assign(options, { _loadSnapshot: snapshot }) : options);
+      if (!snapshot) {
+        pyodide.unpackArchive(await pack, "zip", { extractDir: "/engine" });
+        pyodide.runPython(IMPORT_ENGINE);
+      }
       lap("runtime");
       // The file system is not in the snapshot, but the modules and the phrases read from the pack
       // are: only the language's catalogue is written.
@@ -139,7 +146,7 @@
       const phone = pyodide.pyimport("tutorial.phone");
       phone.start(words, "/engine/django.mo");
       lap("install");
-      window.RulesEngine = { phone: phone, startMs: performance.now() - started, timings: timings, snapshot: kept };
+      window.RulesEngine = { phone: phone, startMs: performance.now() - started, timings: timings, snapshot: !!found };
       return phone;
     })();
     return engine;

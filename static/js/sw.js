@@ -3,7 +3,8 @@
 //
 // Pages: the network first; a saved copy when there is no connection, or when the network takes
 // longer than NETWORK_WAIT and a copy is saved (a poor signal at the table); the "not saved" page
-// when neither answers. Static files and the saved search index: the saved copy first.
+// when neither answers. Static files and the saved search index: the saved copy first. The tools'
+// engine files: the network first, then the saved copy (openFresh).
 // Requests made with cache "no-cache"/"reload" (the saving script) and htmx fragments always go to
 // the network, so that a pack being saved never takes files from an older pack.
 // The saving itself is done by the page (static/js/offline.js), which shows its progress.
@@ -62,6 +63,22 @@ async function openPage(request) {
   }
 }
 
+// The engine's pack, words and catalogue (the tools): their addresses do not change with a deploy,
+// so the network answers first, as for pages, and the saved copy when it cannot (offline, a poor
+// signal). Left to the HTTP cache, they were gone offline once its copy was too old.
+async function openFresh(request) {
+  const copy = await saved(request);
+  const network = fetch(request);
+  if (!copy) return network;
+  network.catch(() => undefined);
+  try {
+    const first = await Promise.race([network, wait(NETWORK_WAIT).then(() => null)]);
+    return first && first.ok ? first : copy;
+  } catch (error) {
+    return copy;
+  }
+}
+
 async function openFile(request) {
   const copy = await saved(request);
   if (copy) return copy;
@@ -81,6 +98,10 @@ self.addEventListener("fetch", (event) => {
   if (request.headers.get("HX-Request")) return;
   const isStatic = url.pathname.startsWith(SITE.static);
   const isIndex = url.pathname.startsWith("/" + LANG + "/offline/search/");
+  if (url.pathname.startsWith("/" + LANG + "/offline/engine")) {
+    event.respondWith(openFresh(request));
+    return;
+  }
   if (isStatic || isIndex || url.pathname.endsWith("/manifest.webmanifest")) {
     event.respondWith(openFile(request));
   }

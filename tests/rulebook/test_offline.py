@@ -260,9 +260,11 @@ def test_saving_the_tools_keeps_every_tutorial_step_and_counts_its_pages(client:
 
 def test_a_step_says_which_query_it_answers_and_what_an_unanswered_one_means(client: Client) -> None:
     """A saved step answers any query offline (the service worker ignores it): the page says which
-    query it answers, and carries the note tutorial.js shows when the address asks another."""
+    query it answers, for static/js/engine.js to work out another on the phone, with the step and
+    its board's address, and the note it shows when the phone cannot."""
     plain = client.get("/es/tutorial/03-moving-and-dodging/2/").content.decode()
-    assert 'data-answered=""' in plain
+    assert 'data-query=""' in plain
+    assert 'data-scenario="03-moving-and-dodging" data-number="2" data-board-base="/es/lrb6/board/"' in plain
     assert "Sin conexión, este paso guardado muestra los números del propio escenario" in plain
     asked = client.get("/es/tutorial/03-moving-and-dodging/2/?try=1&team_reroll=1").content.decode()
-    assert 'data-answered="team_reroll=1&amp;try=1"' in asked  # the step's parameters, sorted (rulebook.serving)
+    assert 'data-query="team_reroll=1&amp;try=1"' in asked  # the step's parameters, sorted (rulebook.serving)
