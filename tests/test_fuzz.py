@@ -197,12 +197,20 @@ def _paths(route: str, samples: dict[str, list[str]], scenarios: list[Any]) -> l
 LONG_ROUTE = 12  # addresses of one view, above which the cheap requests are dealt out
 
 
+def _dropped_parameters(
+    addresses: list[Target], rng: random.Random
+) -> Iterator[tuple[Target, str, str, dict[str, str]]]:
+    """The parameters a page may drop (GENERIC), nine values each, dealt out across one view's
+    addresses and languages: a dropped parameter meets the same code at each of them."""
+    queries = [f"{quote(name)}={quote(value, safe='')}" for name in GENERIC for value in rng.sample(VALUES, 9)]
+    for index, query in enumerate(queries):
+        target = addresses[index % len(addresses)]
+        yield target, "GET", f"{target.path}?{query}", {}
+
+
 def _cheap_requests(target: Target, rng: random.Random) -> Iterator[tuple[Target, str, str, dict[str, str]]]:
-    """What every address gets: the plain GET, dropped parameters, raw queries, methods, headers."""
+    """What every address gets: the plain GET, raw queries, methods, headers."""
     yield target, "GET", target.path, {}
-    for name in GENERIC:
-        for value in rng.sample(VALUES, 9):
-            yield target, "GET", f"{target.path}?{quote(name)}={quote(value, safe='')}", {}
     for raw in rng.sample(RAW_QUERIES, 4):
         yield target, "GET", f"{target.path}?{raw}", {}
     for method in rng.sample(METHODS, 4):
@@ -229,8 +237,9 @@ def _cheap_requests_dealt_out(
 def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tuple[Target, str, str, dict[str, str]]]:
     """(target, method, path with query, headers), deterministic. Each value of a parameter the page reads
     is sent once per page, to one of its languages in turn (each is a page to render: the budget
-    that keeps the run short); the cheap rest (parameters the page drops, methods, headers) is
-    sent to every address, except for a view of many addresses (the tutorial's 70-odd steps): there
+    that keeps the run short); the cheap rest (methods, headers, raw queries) is
+    sent to every address, and the parameters a page drops once to the view, dealt out across its
+    addresses, except for a view of many addresses (the tutorial's 70-odd steps): there
     each address gets its plain GET, a method and a header set, and the rest is dealt out across
     the addresses in turn, so every kind of request still reaches the view without rendering each
     step forty times."""
@@ -243,9 +252,10 @@ def requests_for(all_targets: list[Target], rng: random.Random) -> Iterator[tupl
     for addresses in routes.values():
         if len(addresses) > LONG_ROUTE:
             yield from _cheap_requests_dealt_out(addresses, rng)
-        else:
-            for target in addresses:
-                yield from _cheap_requests(target, rng)
+            continue
+        for target in addresses:
+            yield from _cheap_requests(target, rng)
+        yield from _dropped_parameters(addresses, rng)
     others = [v for v in VALUES if v not in INJECTIONS]
     for family in families.values():
         step = "/tutorial/" in family[0].path and family[0].path.count("/") >= 5
