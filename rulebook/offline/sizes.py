@@ -3,20 +3,25 @@ offer on an edition's pages, the offline page). Rendering all of an edition's 30
 minutes on a busy server, so the pages are estimated: for each kind (skills, teams, glossary
 terms…) its list and one of its items are rendered in process (items of a kind share a template
 and are of like size), the item times the number of items. The search index and the static files those pages use are
-measured exactly. Computed once per content version in each process; the pages that show it are
-cached like any other.
+measured exactly. Computed once per pack version (the content and the code) by the first process
+that needs it, which leaves it in the shared cache for the others: measuring takes seconds a
+language, and each of a server's workers would otherwise pay them at its first offer after a
+content change. The pages that show it are cached like any other.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
+from collections.abc import Callable
 
 from django.conf import settings
 from django.contrib.auth.models import AnonymousUser
 from django.contrib.staticfiles import finders
 from django.contrib.staticfiles.storage import staticfiles_storage
+from django.core.cache import cache
 from django.test import RequestFactory
 from django.urls import resolve, reverse
 from django.utils.translation import override
@@ -59,9 +64,24 @@ def _static_size(name: str) -> int:
     return staticfiles_storage.size(name) if staticfiles_storage.exists(name) else 0
 
 
+def _shared(part: str, measure: Callable[[], int]) -> int:
+    """The size of one part, from the shared cache when any process measured it for this pack."""
+    key = f"offline-size:{pack_version()}:{part}"
+    found = cache.get(key)
+    if isinstance(found, int):
+        return found
+    size = measure()
+    cache.set(key, size, timeout=None)  # the pack version in the key retires it
+    return size
+
+
 @per_content_version(maxsize=16)
 def reference_size(lang: str, ruleset: str) -> int:
     """Bytes stored by saving the edition's reference in the language (an estimate, see above)."""
+    return _shared(f"reference:{lang}:{ruleset}", lambda: _measure_reference(lang, ruleset))
+
+
+def _measure_reference(lang: str, ruleset: str) -> int:
     pages = ruleset_pages(lang, ruleset)
     with override(lang):
         home = reverse("rulebook:ruleset", args=[ruleset])
@@ -88,6 +108,11 @@ PAGE_SAMPLE = 4  # one in four of the tools' pages is rendered to estimate them 
 def pages_size(lang: str, urls: tuple[str, ...]) -> int:
     """Bytes stored for the tools' pages (the odds page, the boards, the tutorial's steps): one page in
     PAGE_SAMPLE rendered, scaled to the number of pages (steps differ in size, but not by kind)."""
+    digest = hashlib.sha256("\n".join(urls).encode()).hexdigest()[:16]
+    return _shared(f"pages:{lang}:{digest}", lambda: _measure_pages(lang, urls))
+
+
+def _measure_pages(lang: str, urls: tuple[str, ...]) -> int:
     sample = urls[::PAGE_SAMPLE]
     if not sample:
         return 0

@@ -237,6 +237,29 @@ def test_the_reference_estimate_is_near_what_saving_stores(client: Client) -> No
     assert len(sizes) == 3 and all(float(mb) > 0 for _, mb, _ in sizes), sizes
 
 
+def test_a_size_measured_once_is_shared_by_every_process_until_the_pack_changes(
+    client: Client, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Measuring takes seconds a language: the first process leaves the figure in the shared cache,
+    keyed by the pack's version. Another process (here: the in-process memo emptied) reads it
+    without rendering a page; a new pack version is measured again."""
+    from rulebook.offline import sizes
+
+    measured = sizes.reference_size("en", "dreadball2")
+    sizes.reference_size.cache_clear()
+
+    def no_render(url: str, lang: str) -> bytes:
+        raise AssertionError(f"rendered {url} again")
+
+    monkeypatch.setattr(sizes, "_render", no_render)
+    assert sizes.reference_size("en", "dreadball2") == measured
+    sizes.reference_size.cache_clear()
+    monkeypatch.setattr(sizes, "pack_version", lambda: "0123456789ab")
+    with pytest.raises(AssertionError, match="rendered"):
+        sizes.reference_size("en", "dreadball2")
+    sizes.reference_size.cache_clear()
+
+
 def test_saving_the_tools_keeps_every_tutorial_step_and_counts_its_pages(client: Client) -> None:
     """The tutorial registers its pages with the tools' pack (tutorial/apps.py): its index and every
     step of every scenario, in the language, each of which answers; the size said before saving
