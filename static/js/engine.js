@@ -14,7 +14,8 @@
   // phone: a page starts from it instead of starting Python and importing the engine again (about
   // 13 s on a mid-range phone). Keyed by the pack's digest, so a new engine makes a new one; kept
   // only where the reader saved the tools. It is made in a worker, off the page's main thread: by
-  // static/js/tools-offline.js once the tools are saved, or by a page that finds none while online.
+  // static/js/tools-offline.js once the tools are saved, or for a page that finds none while
+  // online; a page that finds none offline makes it itself.
   const SNAPSHOTS = "rules-engine-snapshot";
   const IMPORT_ENGINE = "import sys; sys.path.insert(0, '/engine'); import tutorial.phone; tutorial.phone.warm()";
   const secure = "caches" in self && self.isSecureContext;
@@ -50,12 +51,15 @@
     pyodide.unpackArchive(pack, "zip", { extractDir: "/engine" });
     pyodide.runPython(IMPORT_ENGINE);
     const snapshot = pyodide.makeMemorySnapshot();
-    if (secure && (await caches.has("rules-" + asked.lang + "-tools"))) {
-      await caches.delete(SNAPSHOTS);
-      const cache = await caches.open(SNAPSHOTS);
-      await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
-    }
+    await keepSnapshot(key, snapshot, asked.lang);
     return snapshot;
+  }
+  // Kept only where the reader saved the tools; one snapshot at a time (the pack's latest).
+  async function keepSnapshot(key, snapshot, lang) {
+    if (!secure || !(await caches.has("rules-" + lang + "-tools"))) return;
+    await caches.delete(SNAPSHOTS);
+    const cache = await caches.open(SNAPSHOTS);
+    await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
   }
   if (typeof document === "undefined") {
     self.onmessage = (event) =>
@@ -130,13 +134,19 @@
       let snapshot = found ? found.arrayBuffer().then((read) => new Uint8Array(read)) : null;
       // None kept: online, a worker makes one. Offline the worker's own script and files do not
       // come through this page's service worker (only the HTTP cache, which may have let them go),
-      // so the page starts Python itself, without a snapshot: slower, but it answers.
+      // so the page starts Python itself, without a snapshot: slower, but it answers, and it keeps
+      // the snapshot it can then make for the pages after it (the worker's, made here).
       if (!snapshot && navigator.onLine) snapshot = await snapshotFromWorker(config).catch(() => null);
-      const options = { indexURL: runtimeOf(config.engine), packages: [] };
+      const options = { indexURL: runtimeOf(config.engine), packages: [], _makeSnapshot: !snapshot };
       const pyodide = await module.loadPyodide(snapshot ? Object.assign(options, { _loadSnapshot: snapshot }) : options);
       if (!snapshot) {
-        pyodide.unpackArchive(await pack, "zip", { extractDir: "/engine" });
+        const packed = await pack;
+        pyodide.unpackArchive(packed, "zip", { extractDir: "/engine" });
         pyodide.runPython(IMPORT_ENGINE);
+        const made = pyodide.makeMemorySnapshot();
+        snapshotKey(config.engine, packed)
+          .then((key) => keepSnapshot(key, made, document.documentElement.lang))
+          .catch(() => null);
       }
       lap("runtime");
       // The file system is not in the snapshot, but the modules and the phrases read from the pack

@@ -304,6 +304,13 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     page.locator("#odds-result[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
     assert exact_chance(page.locator("#odds-result").inner_text()) == online_odds  # type: ignore[attr-defined]
     assert page.evaluate("window.RulesEngine.snapshot") is False  # type: ignore[attr-defined]
+    # ...and keeps a new snapshot, offline too: the pages after it start from it again.
+    kept = "caches.open('rules-engine-snapshot').then((cache) => cache.keys()).then((keys) => keys.length)"
+    for _ in range(100):
+        if page.evaluate(kept):  # type: ignore[attr-defined]
+            break
+        page.wait_for_timeout(100)  # type: ignore[attr-defined]
+    assert page.evaluate(kept) == 1  # type: ignore[attr-defined]
     # The tutorial: a saved step opens as saved; asked with try-it values, the phone works it out.
     page.goto(site + STEP_LINK)  # type: ignore[attr-defined]
     assert page.locator("#step-heading").inner_text() == online_step  # type: ignore[attr-defined]
@@ -311,6 +318,7 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     page.goto(site + STEP_LINK + STEP_TRY)  # type: ignore[attr-defined]
     page.locator("#tutorial-step[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
     assert narration(page.locator("#step-result").inner_html()) == online_try  # type: ignore[attr-defined]
+    assert page.evaluate("window.RulesEngine.snapshot")  # type: ignore[attr-defined]  # the one kept offline
     assert page.locator('[name="team_reroll"]').is_checked()  # type: ignore[attr-defined]
     # Changed on the page, the form is answered in place (no new page), the address following.
     page.evaluate("window.keptPage = true")  # type: ignore[attr-defined]
