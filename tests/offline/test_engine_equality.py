@@ -253,6 +253,14 @@ def _compare(cases: dict[str, Any], kind: str) -> int:
     return compared
 
 
+def test_the_module_runs_on_one_worker(request: pytest.FixtureRequest) -> None:
+    """Pyodide starts once (the module's fixture) only if xdist keeps the group on one worker: a
+    pytest that xdist cannot group with leaves the group's suffix off the node id (pytest 9.2 with
+    xdist 3.8: pyproject.toml), and each worker would start Node and Pyodide again."""
+    if getattr(request.config.option, "loadgroup", False):  # set by xdist in its workers
+        assert request.node.nodeid.endswith("@phone-engine"), request.node.nodeid
+
+
 def test_the_phone_gives_the_servers_odds_for_random_share_codes(cases: dict[str, Any]) -> None:
     assert _compare(cases, "odds") == CODES * len(EDITIONS)
     answered = [s for r, s in zip(cases["requests"], cases["expected"], strict=True) if r["kind"] == "odds"]
