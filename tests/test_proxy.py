@@ -373,11 +373,11 @@ def proxy_sample(requests: list[tuple[str, str, dict[str, str]]]) -> list[tuple[
             chosen.append((method, url, headers))
         elif method != "GET" or headers or "?%" in url or "?=" in url:
             special += 1
-            if special % 6 == 0:
+            if special % 5 == 0:
                 chosen.append((method, url, headers))
         else:
             plain += 1
-            if plain % 240 == 0:
+            if plain % 120 == 0:
                 chosen.append((method, url, headers))
     return chosen
 

@@ -243,8 +243,14 @@ def test_a_size_measured_once_is_shared_by_every_process_until_the_pack_changes(
     """Measuring takes seconds a language: the first process leaves the figure in the shared cache,
     keyed by the pack's version. Another process (here: the in-process memo emptied) reads it
     without rendering a page; a new pack version is measured again."""
+    from django.core.cache.backends.locmem import LocMemCache
+
     from rulebook.offline import sizes
 
+    # A cache of the test's own: CI's PostgreSQL pass shares one Redis between its workers, and
+    # another worker's test may empty it at any time.
+    monkeypatch.setattr(sizes, "cache", LocMemCache("offline-sizes-test", {}))
+    sizes.reference_size.cache_clear()
     measured = sizes.reference_size("en", "dreadball2")
     sizes.reference_size.cache_clear()
 
