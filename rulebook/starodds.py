@@ -39,6 +39,7 @@ EXAMPLE_TURNS = {
     "swift-as-the-breeze": "dodge:3,leap:5",
     "slashing-nails": "block:2d/blitz,armour:10",
     "gored-by-the-bull": "block:2d/blitz",
+    "frenzied-rush": "block:2d/blitz",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

@@ -96,6 +96,10 @@ SKILLS: tuple[SkillUse, ...] = (
     # up to three, Frenzy's second Block too (BBBase; FFB's GoredByTheBull, canAddBlockDie: one or
     # two dice of his choosing only): turn_stars.gored_by_the_bull.
     SkillUse("gored-by-the-bull", roller=True, editions=("bb2025",)),
+    # Frenzied Rush (Glart Smashrip): once per half, when he declares a Blitz, Frenzy until the end of
+    # his activation, and no Grab (BBBase; FFB's bb2025 FrenziedRush, canGainFrenzyForBlitz, chosen
+    # in the action menu): a choice before the block of his `/blitz` (turn_stars.frenzied_rush).
+    SkillUse("frenzied-rush", roller=True, editions=("bb2025",)),
     # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
     # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
     SkillUse("indomitable", roller=True, editions=("bb2025",)),

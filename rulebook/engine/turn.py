@@ -33,7 +33,8 @@ from .trees import Leaf, Node, Resource, Tree
 from .turn_armour import ArmourSpec, armour_tree
 from .turn_armour import results as armour_results
 from .turn_armour import sent_off as foul_sent_off
-from .turn_block import BlockSpec, block_tree, one_roll
+from .turn_block import BlockSpec, one_roll
+from .turn_block_nodes import block_nodes
 from .turn_checks import (
     CHAIN_KINDS,
     D6_KINDS,
@@ -55,13 +56,19 @@ from .turn_d6 import (
     dauntless_works,
     dodge_tree,
     landing_tree,
-    st_roll,
     st_roll_tree,
     target_tree,
     throw_tree,
 )
 from .turn_edges import branch_follows, edges, following_kind
-from .turn_stars import bounding_leap, dauntless_won, gored_by_the_bull, slashing_nails, swift_as_the_breeze
+from .turn_stars import (
+    bounding_leap,
+    frenzied_rush,
+    gored_by_the_bull,
+    rush_declared,
+    slashing_nails,
+    swift_as_the_breeze,
+)
 
 MISSED = Leaf("miss")
 
@@ -224,7 +231,10 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             return [{"": bounding_leap(dodge, rerolls, step.negatives)}]
         return [{"": dodge_tree(dodge, rerolls)}]
     if kind in ST_KINDS:
-        return [{"": st_roll_tree(edition, kind, step.value, who.st, rerolls, branch_follows(turn.steps, index))}]
+        roll = st_roll_tree(edition, kind, step.value, who.st, rerolls, branch_follows(turn.steps, index))
+        if kind == "dauntless" and frenzied_rush(turn.steps, index + 1, skills):
+            roll = rush_declared(roll, who.name)
+        return [{"": roll}]
     if kind in ("catch", "handoff"):
         diving = "diving-catch" in skills and kind == "catch"
         return [{c: catch_tree(edition, step.value, c, rerolls, diving) for c in ("", "accurate", "inaccurate")}]
@@ -247,18 +257,8 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
         return [{"": target_tree(step.value, rerolls)}]
     if kind == "block":
         spec = _block_spec(turn, index, skills, against)
-        frenzy = "frenzy" in skills
-        first = {"": block_tree(edition, spec, rerolls, frenzy_follows=frenzy)}
-        second = block_tree(edition, spec, rerolls, frenzy_follows=False)
-        if index > 0 and turn.steps[index - 1].kind == "dauntless":
-            dice = step.dauntless if step.dauntless is not None else 1  # equal ST, no assists: one die
-            won = gored_by_the_bull(turn.steps, index, replace(spec, dice=abs(dice), defender_chooses=dice < 0))
-            first["dauntless"] = dauntless_won(edition, won, rerolls, who.name, who.skills, frenzy)
-            # Each block of the action has its own Dauntless roll (both editions; FFB rolls it again)
-            works = dauntless_works(edition, turn.steps[index - 1].value, who.st)
-            again = rerolls_for(edition, who, "dauntless")
-            second = st_roll(works, again, dauntless_won(edition, won, rerolls, who.name, who.skills, False), second)
-        return [first, {"": second}] if frenzy else [first]
+        again = rerolls_for(edition, who, "dauntless")
+        return block_nodes(edition, turn.steps, index, who.skills, who.st, spec, rerolls, again)
     spec_a = _armour_spec(turn, index, against)
     return [{c: armour_tree(edition, spec_a, c, rerolls) for c in ("", "down", "crowd", "pushed")}]
 

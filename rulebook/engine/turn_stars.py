@@ -2,7 +2,8 @@
 Leap and Karla's Indomitable (each once per game, so once in the turn), Roxanna's Slashing Nails,
 the Claws of her Blitz, and Grashnak's Gored by the Bull, one more block die on his Blitz (a team
 has one Blitz a turn: a player's first `/blitz` block of the turn is his Blitz's, Frenzy's second
-block the same action); and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
+block the same action), and Glart's Frenzied Rush, Frenzy on his Blitz; and what Jordell's Swift
+as the Breeze, chosen after the dice, spends."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .editions.base import Edition
-from .trees import Resource, Spend, Tree, decide
+from .trees import Chance, Decide, Leaf, Resource, Spend, Tree, decide
 from .turn_block import BlockSpec, block_tree
 from .turn_d6 import Dodge, Rerolls, dodge_tree
 
@@ -20,6 +21,8 @@ if TYPE_CHECKING:
 
 SWIFT = "swift-as-the-breeze"
 SWIFT_KINDS = ("dodge", "leap", "rush")
+FRENZIED = "frenzied-rush"
+RUSH_CONTEXTS = {"": "frenzy", "dauntless": "dauntless+frenzy"}  # a Dauntless roll's results, Frenzied Rush taken
 
 
 def bounding_leap(leap: Dodge, rerolls: Rerolls, negatives: int) -> Tree:
@@ -65,6 +68,33 @@ def gored_by_the_bull(steps: Sequence[TurnStep], index: int, spec: BlockSpec) ->
     return replace(spec, dice=spec.dice + 1) if _his_blitz(steps, index, steps[index].player) else spec
 
 
+def frenzied_rush(steps: Sequence[TurnStep], index: int, skills: frozenset[str]) -> bool:
+    """Whether Glart's Frenzied Rush (2025, once per half, when he declares a Blitz: Frenzy until
+    the end of that activation, no Grab) may be chosen for step `index`, the block of his Blitz.
+    A choice, since Frenzy's second block may knock him down (turn_block_nodes). Grab never acts
+    on a Blitz (pushback.py), so giving it up changes nothing here."""
+    step = steps[index]
+    return (
+        FRENZIED in skills and "frenzy" not in skills and step.kind == "block" and _his_blitz(steps, index, step.player)
+    )
+
+
+def rush_declared(dauntless: Tree, player: str) -> Tree:
+    """The Dauntless roll before the block of his Blitz: Frenzied Rush is chosen when the Blitz is
+    declared, before that roll, so here; its results tell the block which (RUSH_CONTEXTS)."""
+    return decide((dauntless, Spend(Resource("free", player, FRENZIED), _told(dauntless))))
+
+
+def _told(tree: Tree) -> Tree:
+    if isinstance(tree, Leaf):
+        return replace(tree, context=RUSH_CONTEXTS[tree.context])
+    if isinstance(tree, Chance):
+        return Chance(tuple((p, _told(t)) for p, t in tree.branches))
+    if isinstance(tree, Decide):
+        return Decide(tuple(_told(t) for t in tree.alternatives))
+    return Spend(tree.resource, _told(tree.then))
+
+
 def dauntless_won(
     edition: Edition, won: BlockSpec, rerolls: Rerolls, player: str, skills: frozenset[str], frenzy: bool
 ) -> Tree:
@@ -79,4 +109,15 @@ def dauntless_won(
     return decide((block, Spend(Resource("free", player, "indomitable"), stronger)))
 
 
-__all__ = ["SWIFT", "bounding_leap", "dauntless_won", "gored_by_the_bull", "slashing_nails", "swift_as_the_breeze"]
+__all__ = [
+    "FRENZIED",
+    "RUSH_CONTEXTS",
+    "SWIFT",
+    "bounding_leap",
+    "dauntless_won",
+    "frenzied_rush",
+    "gored_by_the_bull",
+    "rush_declared",
+    "slashing_nails",
+    "swift_as_the_breeze",
+]

@@ -1,0 +1,55 @@
+"""More 2025 star rules in the odds of a turn, each with its hand derivation (SOURCES.md says which
+reading each takes, from the star's page and FFB's class of the same name).
+
+Block dice used below, the blocker with Block against a defender without skills: a die knocks
+the defender down on Both Down, Stumble or Pow (1/2), pushes on either Push (1/3), knocks the
+blocker down on a Skull (1/6). Two dice of his choosing: down 1 - (1/2)^2 = 3/4, a push (no die
+down, not two Skulls) 1/4 - 1/36 = 2/9, a fall 1/36. Two of the defender's: down (both dice)
+1/4, a fall (any Skull) 1 - (5/6)^2 = 11/36, a push the rest, 4/9.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction as F
+
+import pytest
+
+from rulebook.engine.turn import TurnError
+from tests.engine.test_engine_star_helps import odds
+
+D2, P2, FALL2 = F(3, 4), F(2, 9), F(1, 36)  # his two dice
+DM, PM = F(1, 4), F(4, 9)  # the defender's two
+
+
+def test_frenzied_rush_gives_frenzy_to_the_block_of_his_blitz() -> None:
+    # Goal down: a push goes on to Frenzy's second block, 3/4 + 2/9 * 3/4 = 11/12.
+    assert odds("bb2025;rr0;p=block,frenzied-rush;block:2d/blitz") == D2 + P2 * D2 == F(11, 12)
+    assert odds("bb2025;rr0;p=block,frenzied-rush;block:2d") == D2  # a Block action: no Frenzy
+    # One Blitz a turn: the second `/blitz` block has no Frenzy, 11/12 * 3/4 = 11/16.
+    assert odds("bb2025;rr0;p=block,frenzied-rush;block:2d/blitz,block:2d/blitz") == F(11, 12) * D2
+
+
+def test_frenzied_rush_is_a_choice_frenzy_is_not() -> None:
+    # Goal push: without Frenzy anything but a fall reaches it, 1 - 1/36 = 35/36; Frenzy forces the
+    # second block after a push, which may fall: 3/4 + 2/9 * 35/36 = 313/324. He declines it.
+    assert odds("bb2025;rr0;p=block,frenzy;block:2d/blitz/push") == D2 + P2 * (1 - FALL2) == F(313, 324)
+    assert odds("bb2025;rr0;p=block,frenzied-rush;block:2d/blitz/push") == 1 - FALL2 == F(35, 36)
+
+
+def test_frenzied_rush_is_chosen_before_the_dauntless_roll() -> None:
+    # ST 3 against 4: D6 + 3 > 4 on 2+ (5/6): his two dice, else the defender's two. Frenzy's second
+    # block rolls Dauntless again: S = 5/6 * 3/4 + 1/6 * 1/4 = 2/3; without Frenzy that is all.
+    # With it: 5/6 * (3/4 + 2/9 * 2/3) + 1/6 * (1/4 + 4/9 * 2/3) = (485 + 59)/648 = 68/81.
+    code = "bb2025;rr0;p=block,{};dauntless:4,block:-2d/blitz/dauntless:2d{}"
+    second = F(5, 6) * D2 + F(1, 6) * DM
+    assert odds(code.format("st:3", "")) == second == F(2, 3)
+    assert odds(code.format("frenzied-rush", "")) == F(5, 6) * (D2 + P2 * second) + F(1, 6) * (DM + PM * second)
+    assert odds(code.format("frenzied-rush", "")) == odds(code.format("frenzy", "")) == F(68, 81)
+    # Goal push: declined, 5/6 * 35/36 + 1/6 * (1 - 11/36) = 25/27, as without the rule.
+    assert odds(code.format("frenzied-rush", "/push")) == odds(code.format("st:3", "/push")) == F(25, 27)
+
+
+@pytest.mark.parametrize("code", ["lrb6;rr0;p=block,frenzied-rush;block:2d/blitz"])
+def test_the_classic_rules_have_none_of_them(code: str) -> None:
+    with pytest.raises(TurnError):
+        odds(code)
