@@ -40,6 +40,7 @@ EXAMPLE_TURNS = {
     "slashing-nails": "block:2d/blitz,armour:10",
     "gored-by-the-bull": "block:2d/blitz",
     "frenzied-rush": "block:2d/blitz",
+    "incorporeal": "dodge:4/dt,dodge:4,gfi",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

@@ -100,6 +100,10 @@ SKILLS: tuple[SkillUse, ...] = (
     # his activation, and no Grab (BBBase; FFB's bb2025 FrenziedRush, canGainFrenzyForBlitz, chosen
     # in the action menu): a choice before the block of his `/blitz` (turn_stars.frenzied_rush).
     SkillUse("frenzied-rush", roller=True, editions=("bb2025",)),
+    # Incorporeal (Gretchen Wachter): once per game, chosen when she is activated, no Dodge roll for
+    # leaving a tackle zone until the end of that activation (BBBase; FFB's bb2025 Incorporeal,
+    # ignoreTacklezonesWhenMoving): her dodges certain, Shadowing may still follow (turn_stars.incorporeal).
+    SkillUse("incorporeal", roller=True, editions=("bb2025",)),
     # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
     # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
     SkillUse("indomitable", roller=True, editions=("bb2025",)),

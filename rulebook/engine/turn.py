@@ -65,6 +65,7 @@ from .turn_stars import (
     bounding_leap,
     frenzied_rush,
     gored_by_the_bull,
+    incorporeal,
     rush_declared,
     slashing_nails,
     swift_as_the_breeze,
@@ -227,6 +228,8 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             edition.tentacles_hold(who.st, step.tentacles) if step.tentacles is not None else ZERO,
             edition.shadowing_follows(who.ma, step.shadowing) if step.shadowing is not None else ZERO,
         )
+        if kind == "dodge" and "incorporeal" in skills:
+            return [{"": incorporeal(dodge)}]
         if kind == "leap" and "bounding-leap" in skills:
             return [{"": bounding_leap(dodge, rerolls, step.negatives)}]
         return [{"": dodge_tree(dodge, rerolls)}]

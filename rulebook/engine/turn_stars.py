@@ -2,8 +2,8 @@
 Leap and Karla's Indomitable (each once per game, so once in the turn), Roxanna's Slashing Nails,
 the Claws of her Blitz, and Grashnak's Gored by the Bull, one more block die on his Blitz (a team
 has one Blitz a turn: a player's first `/blitz` block of the turn is his Blitz's, Frenzy's second
-block the same action), and Glart's Frenzied Rush, Frenzy on his Blitz; and what Jordell's Swift
-as the Breeze, chosen after the dice, spends."""
+block the same action), Glart's Frenzied Rush, Frenzy on his Blitz, and Gretchen's Incorporeal,
+her dodges without a roll; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from .editions.base import Edition
-from .trees import Chance, Decide, Leaf, Resource, Spend, Tree, decide
+from .trees import OK, Chance, Decide, Leaf, Resource, Spend, Tree, binary, decide
 from .turn_block import BlockSpec, block_tree
 from .turn_d6 import Dodge, Rerolls, dodge_tree
 
@@ -41,6 +41,15 @@ def swift_as_the_breeze(kind: str, player: str, skills: frozenset[str]) -> Resou
     fails, and is re-rolled as usual (Rerolls.swift, in turn_d6's dodge and target trees).
     Tentacles and Shadowing are no modifiers: they stay."""
     return Resource("free", player, SWIFT) if SWIFT in skills and kind in SWIFT_KINDS else None
+
+
+def incorporeal(dodge: Dodge) -> Tree:
+    """Gretchen's Incorporeal (2025, once per game, chosen when she is activated: a turn is one
+    activation, so for all her dodges, and it can only help): no Dodge roll for leaving a tackle
+    zone. FFB's reading (`ignoreTacklezonesWhenMoving`): she is not dodging, so no Diving Tackle
+    (a dodge's step) nor Tentacles (which asks for a dodge or a jump); Shadowing, which follows
+    any move out of its tackle zone, still may."""
+    return binary(dodge.shadowed, OK, Leaf("branch", tag="shadowed")) if dodge.shadowed else OK
 
 
 def _his_blitz(steps: Sequence[TurnStep], index: int, player: str) -> bool:
@@ -117,6 +126,7 @@ __all__ = [
     "dauntless_won",
     "frenzied_rush",
     "gored_by_the_bull",
+    "incorporeal",
     "rush_declared",
     "slashing_nails",
     "swift_as_the_breeze",

@@ -49,7 +49,25 @@ def test_frenzied_rush_is_chosen_before_the_dauntless_roll() -> None:
     assert odds(code.format("frenzied-rush", "/push")) == odds(code.format("st:3", "/push")) == F(25, 27)
 
 
-@pytest.mark.parametrize("code", ["lrb6;rr0;p=block,frenzied-rush;block:2d/blitz"])
+def test_incorporeal_makes_her_dodges_certain() -> None:
+    # Every dodge of her activation (a turn's): no roll, so neither Diving Tackle's -2 nor a
+    # Tentacles roll (FFB asks it of a dodge or a jump); without the rule 1/2 * 1/3 and 1/2 * 2/3.
+    assert odds("bb2025;rr0;g=st:3;dodge:4,dodge:5/dt") == F(1, 2) * F(1, 6)
+    assert odds("bb2025;rr0;g=incorporeal;dodge:4,dodge:5/dt") == 1
+    # Tentacles ST 5 against her 3: D6 + 2 >= 6 (or a 6) holds on 4+ (1/2).
+    assert odds("bb2025;rr0;g=st:3;dodge:3/tentacles:5") == F(1, 2) * F(2, 3)
+    assert odds("bb2025;rr0;g=incorporeal;dodge:3/tentacles:5") == 1
+    assert odds("bb2025;rr0;g=incorporeal;leap:4") == F(1, 2)  # a leap is no Dodge roll: still a 4+
+    assert odds("bb2025;rr0;g=incorporeal;dodge:4,gfi") == F(5, 6)  # nor is a rush
+    # Shadowing (2025: 4+) still follows her out of its tackle zone; then a rush, made only then:
+    # 1/2 + 1/2 * 5/6 = 11/12 (without the rule 2/3 * 11/12 = 11/18).
+    assert odds("bb2025;rr0;g=incorporeal;dodge:3/shadow:6,?gfi") == F(1, 2) + F(1, 2) * F(5, 6) == F(11, 12)
+    assert odds("bb2025;rr0;g=st:3;dodge:3/shadow:6,?gfi") == F(2, 3) * F(11, 12)
+    # Only hers: another player's dodge is rolled, 1/2.
+    assert odds("bb2025;rr0;g=incorporeal;o=st:3;g.dodge:4,o.dodge:4") == F(1, 2)
+
+
+@pytest.mark.parametrize("code", ["lrb6;rr0;p=block,frenzied-rush;block:2d/blitz", "lrb6;rr0;g=incorporeal;dodge:4"])
 def test_the_classic_rules_have_none_of_them(code: str) -> None:
     with pytest.raises(TurnError):
         odds(code)
