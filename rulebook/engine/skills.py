@@ -147,6 +147,10 @@ SKILLS: tuple[SkillUse, ...] = (
     SkillUse("thick-skull", against="armour"),
     SkillUse("stunty", against="armour", board=True),
     SkillUse("iron-hard-skin", against="armour", editions=("bb2025",)),
+    # Dwarfen Grit (Josef Bugman, the victim's): once per game, an armour roll that broke his armour
+    # rolled again (BBBase; FFB's DwarfenGritModification, a defender's RerollArmourModification):
+    # injury.py, turn_armour_help.py.
+    SkillUse("dwarfen-grit", against="armour", editions=("bb2025",)),
     # What only the board's answers count.
     SkillUse("accurate", board=True),
     SkillUse("big-hand", board=True),

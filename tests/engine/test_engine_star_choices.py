@@ -67,7 +67,48 @@ def test_incorporeal_makes_her_dodges_certain() -> None:
     assert odds("bb2025;rr0;g=incorporeal;o=st:3;g.dodge:4,o.dodge:4") == F(1, 2)
 
 
-@pytest.mark.parametrize("code", ["lrb6;rr0;p=block,frenzied-rush;block:2d/blitz", "lrb6;rr0;g=incorporeal;dodge:4"])
+A9, A8 = F(10, 36), F(15, 36)  # 2D6 on 9+, on 8+
+CAS10 = F(6, 36)  # a casualty on the injury roll's 10+
+
+
+def test_dwarfen_grit_rolls_again_an_armour_roll_that_broke() -> None:
+    # His coach always re-rolls a break (it can only save him): broken twice, (10/36)^2.
+    assert odds("bb2025;rr0;armour:9/dwarfen-grit") == A9 * A9 == F(25, 324)
+    assert odds("bb2025;rr0;armour:9/dwarfen-grit/cas") == A9 * A9 * CAS10
+    assert odds("bb2025;rr0;stab:9/dwarfen-grit") == A9 * A9
+    # A chainsaw: the kick-back (2+), then armour +3 on both rolls (6+: 26/36).
+    assert odds("bb2025;rr0;chainsaw:9/dwarfen-grit") == F(5, 6) * F(26, 36) ** 2
+    # Mighty Blow is the roll's modifier, on the re-roll too: (15/36)^2.
+    assert odds("bb2025;rr0;p=mighty-blow;armour:9/dwarfen-grit") == A8 * A8 == F(25, 144)
+    # A once-per-game help still counts on the re-rolled roll: broken on 9+ with Crushing Blow kept
+    # for the re-roll (8+), or on an 8 with it (then 9+): 10/36 * 15/36 + 5/36 * 10/36 = 25/162.
+    assert odds("bb2025;rr0;p=crushing-blow;armour:9/dwarfen-grit") == A9 * A8 + F(5, 36) * A9 == F(25, 162)
+    # Never a re-roll's re-roll: Krump and Smash re-rolls a roll that held, and that break stands;
+    # a first break is re-rolled by Josef, and Krump and Smash may not follow: 10/36 * 10/36 + 26/36 * 10/36.
+    assert odds("bb2025;rr0;p=krump-and-smash;armour:9/dwarfen-grit") == A9 * A9 + F(26, 36) * A9 == F(5, 18)
+    # After a push into the crowd there is no armour roll to re-roll.
+    assert odds("bb2025;rr0;block:2d/crowd,armour:9/dwarfen-grit") == odds("bb2025;rr0;block:2d/crowd,armour:9")
+
+
+def test_dwarfen_grit_on_a_foul() -> None:
+    # A foul then a rush: broken without a double (8 of 36: 9 to 12 but 5-5 and 6-6) and an injury
+    # roll without one (30/36), 5/6 on the rush. With Dwarfen Grit a first break is rolled again
+    # and its double is still seen: 8/36 * 8/36 * 30/36 * 5/6 (without the rule 8/36 * 30/36 * 5/6).
+    assert odds("bb2025;rr0;foul:9,gfi") == F(8, 36) * F(30, 36) * F(5, 6) == F(25, 162)
+    assert odds("bb2025;rr0;foul:9/dwarfen-grit,gfi") == F(8, 36) ** 2 * F(30, 36) * F(5, 6) == F(25, 729)
+    # Lone Fouler re-rolls a roll that held; Josef one that broke; neither re-rolls the other's:
+    # 10/36 * 10/36 + 26/36 * 10/36 = 10/36 (the foul last: a sending-off after it still counts).
+    assert odds("bb2025;rr0;f=lone-fouler;foul:9/a:0/dwarfen-grit") == A9 * A9 + F(26, 36) * A9 == A9
+
+
+@pytest.mark.parametrize(
+    "code",
+    [
+        "lrb6;rr0;p=block,frenzied-rush;block:2d/blitz",
+        "lrb6;rr0;g=incorporeal;dodge:4",
+        "lrb6;rr0;armour:8/dwarfen-grit",
+    ],
+)
 def test_the_classic_rules_have_none_of_them(code: str) -> None:
     with pytest.raises(TurnError):
         odds(code)

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 
 from rulebook import starodds
-from rulebook.engine import PLAYER_SKILLS, get_edition
+from rulebook.engine import OPPONENT_SKILLS, PLAYER_SKILLS, get_edition
 from rulebook.engine.turn import solve_turn
 from rulebook.models import StarPlayer
 from tutorial.odds.code import parse_code
@@ -23,11 +23,14 @@ def chance(code: str) -> object:
 
 
 def test_every_star_rule_the_engine_counts_opens_a_turn_it_changes() -> None:
-    stars = [s for s in StarPlayer.objects.all() if s.rule and s.rule in PLAYER_SKILLS]
+    stars = [s for s in StarPlayer.objects.all() if s.rule and s.rule in PLAYER_SKILLS | OPPONENT_SKILLS]
     assert {s.rule for s in stars} == set(starodds.EXAMPLE_TURNS)  # none forgotten, none made up
     for star in stars:
         code = starodds.odds_code(star)
         assert code is not None
+        if star.rule in OPPONENT_SKILLS:  # the victim's rule, on his opponent's step: it lowers the chance
+            assert chance(code) < chance(code.replace(f"/{star.rule}", "")), code
+            continue
         without = code.replace(f",{star.rule},", ",")
         assert chance(code) > chance(without), code  # his rule is what the example shows
 
