@@ -142,6 +142,9 @@ SKILLS: tuple[SkillUse, ...] = (
     SkillUse("grab", roller=True, board=True),
     # The opponent's skills.
     SkillUse("stand-firm", against="block", board=True),
+    # Watch Out! (Withergrasp Doubledrool, the defender's): Dodge the first time he is the target of a
+    # block (each drive, BBBase; each half, FFB's WatchOut): the turn's first `/watch-out` block.
+    SkillUse("watch-out", against="block", editions=("bb2025",)),
     SkillUse("side-step", against="block", board=True, content={"bb2025": "sidestep"}),
     SkillUse("diving-tackle", against="dodge", board=True),
     SkillUse("thick-skull", against="armour"),

@@ -69,6 +69,7 @@ from .turn_stars import (
     rush_declared,
     slashing_nails,
     swift_as_the_breeze,
+    watch_out,
 )
 
 MISSED = Leaf("miss")
@@ -278,7 +279,7 @@ def _block_spec(turn: Turn, index: int, skills: frozenset[str], against: frozens
         goal=step.goal or "down",
         partner=step.pair,
     )
-    return gored_by_the_bull(turn.steps, index, spec)
+    return gored_by_the_bull(turn.steps, index, watch_out(turn.steps, index, spec))
 
 
 def _armour_spec(turn: Turn, index: int, against: frozenset[str]) -> ArmourSpec:

@@ -2,8 +2,8 @@
 Leap and Karla's Indomitable (each once per game, so once in the turn), Roxanna's Slashing Nails,
 the Claws of her Blitz, and Grashnak's Gored by the Bull, one more block die on his Blitz (a team
 has one Blitz a turn: a player's first `/blitz` block of the turn is his Blitz's, Frenzy's second
-block the same action), Glart's Frenzied Rush, Frenzy on his Blitz, and Gretchen's Incorporeal,
-her dodges without a roll; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
+block the same action), Glart's Frenzied Rush, Frenzy on his Blitz, Gretchen's Incorporeal,
+her dodges without a roll, and the defender's Watch Out! (Withergrasp), Dodge on the first block; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
 
 from __future__ import annotations
 
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 SWIFT = "swift-as-the-breeze"
 SWIFT_KINDS = ("dodge", "leap", "rush")
 FRENZIED = "frenzied-rush"
+WATCH = "watch-out"
 RUSH_CONTEXTS = {"": "frenzy", "dauntless": "dauntless+frenzy"}  # a Dauntless roll's results, Frenzied Rush taken
 
 
@@ -56,6 +57,18 @@ def _his_blitz(steps: Sequence[TurnStep], index: int, player: str) -> bool:
     """Whether step `index` is the block of this player's Blitz: his first `/blitz` block of the turn."""
     blitzes = (i for i, s in enumerate(steps) if s.kind == "block" and s.blitz and s.player == player)
     return index >= 0 and next(blitzes, None) == index
+
+
+def watch_out(steps: Sequence[TurnStep], index: int, spec: BlockSpec) -> BlockSpec:
+    """Withergrasp's Watch Out! (2025, the defender's; the first time each drive, or each half as
+    FFB says: either way once in a turn): Dodge when he is first the target of a block, the turn's
+    first block written `/watch-out`. FFB's reading (`bb2025/block/StepBlockChoice`, marked used in
+    `StepEndBlocking`): any opponent's block, a Blitz's too, and only the first block of a Frenzy
+    (turn_block_nodes gives the second block his own skills)."""
+    if WATCH not in spec.defender_skills or "dodge" in spec.defender_skills:
+        return spec
+    first = next(i for i, s in enumerate(steps) if s.kind == "block" and WATCH in s.against)
+    return replace(spec, defender_skills=spec.defender_skills | {"dodge"}) if first == index else spec
 
 
 def slashing_nails(steps: Sequence[TurnStep], index: int, skills: frozenset[str]) -> frozenset[str]:
@@ -122,6 +135,7 @@ __all__ = [
     "FRENZIED",
     "RUSH_CONTEXTS",
     "SWIFT",
+    "WATCH",
     "bounding_leap",
     "dauntless_won",
     "frenzied_rush",
@@ -130,4 +144,5 @@ __all__ = [
     "rush_declared",
     "slashing_nails",
     "swift_as_the_breeze",
+    "watch_out",
 ]

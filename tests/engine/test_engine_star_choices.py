@@ -101,9 +101,26 @@ def test_dwarfen_grit_on_a_foul() -> None:
     assert odds("bb2025;rr0;f=lone-fouler;foul:9/a:0/dwarfen-grit") == A9 * A9 + F(26, 36) * A9 == A9
 
 
+def test_watch_out_gives_him_dodge_against_the_first_block() -> None:
+    # A blocker without skills: a die knocks him down on Pow or Stumble (1/3), two dice 5/9; with
+    # Dodge a Stumble is a push, down on Pow only: 1 - (5/6)^2 = 11/36.
+    assert odds("bb2025;rr0;block:2d") == F(5, 9)
+    assert odds("bb2025;rr0;block:2d/watch-out") == 1 - F(5, 6) ** 2 == F(11, 36)
+    assert odds("bb2025;rr0;p=tackle;block:2d/watch-out") == F(5, 9)  # Tackle cancels it, as Dodge
+    # Once: the second block finds him without it, 11/36 * 5/9.
+    assert odds("bb2025;rr0;block:2d/watch-out,block:2d/watch-out") == F(11, 36) * F(5, 9) == F(55, 324)
+    assert odds("bb2025;rr0;block:2d/blitz/watch-out") == F(11, 36)  # a Blitz's block too (FFB)
+    # Frenzy: the first block only (FFB). A push there: no Pow, not both dice Skull or Both Down,
+    # (5/6)^2 - (2/6)^2 = 21/36; the second block 5/9: 11/36 + 21/36 * 5/9 = 17/27 (with Dodge on
+    # both blocks 11/36 + 21/36 * 11/36 = 209/432).
+    assert odds("bb2025;rr0;p=frenzy;block:2d/watch-out") == F(11, 36) + F(21, 36) * F(5, 9) == F(17, 27)
+    assert odds("bb2025;rr0;p=frenzy;block:2d/dodge") == F(11, 36) + F(21, 36) * F(11, 36) == F(209, 432)
+
+
 @pytest.mark.parametrize(
     "code",
     [
+        "lrb6;rr0;block:2d/watch-out",
         "lrb6;rr0;p=block,frenzied-rush;block:2d/blitz",
         "lrb6;rr0;g=incorporeal;dodge:4",
         "lrb6;rr0;armour:8/dwarfen-grit",
