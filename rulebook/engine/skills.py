@@ -104,6 +104,10 @@ SKILLS: tuple[SkillUse, ...] = (
     # leaving a tackle zone until the end of that activation (BBBase; FFB's bb2025 Incorporeal,
     # ignoreTacklezonesWhenMoving): her dodges certain, Shadowing may still follow (turn_stars.incorporeal).
     SkillUse("incorporeal", roller=True, editions=("bb2025",)),
+    # Reliable (Deeproot Strongbranch): his fumbled Throw Team-mate bounces the thrown player, who
+    # always lands safely (BBBase; FFB's mixed/special/Reliable, fumbledPlayerLandsSafely): no
+    # turnover, a "miss" that "!" steps follow (turn_stars.reliable).
+    SkillUse("reliable", roller=True, editions=("bb2025",)),
     # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
     # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
     SkillUse("indomitable", roller=True, editions=("bb2025",)),

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from . import turn_stars as stars
 from .editions.base import Edition
 from .probability import ONE, ZERO, d6_success
 from .sequence import Report, solve_program
@@ -61,16 +62,6 @@ from .turn_d6 import (
     throw_tree,
 )
 from .turn_edges import branch_follows, edges, following_kind
-from .turn_stars import (
-    bounding_leap,
-    frenzied_rush,
-    gored_by_the_bull,
-    incorporeal,
-    rush_declared,
-    slashing_nails,
-    swift_as_the_breeze,
-    watch_out,
-)
 
 MISSED = Leaf("miss")
 
@@ -194,7 +185,7 @@ def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
         d6_success(loner) if loner is not None else ONE,
         extra=extra,
         nudge=nudge,
-        swift=swift_as_the_breeze(kind, player.name, player.skills),
+        swift=stars.swift_as_the_breeze(kind, player.name, player.skills),
     )
 
 
@@ -230,20 +221,24 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             edition.shadowing_follows(who.ma, step.shadowing) if step.shadowing is not None else ZERO,
         )
         if kind == "dodge" and "incorporeal" in skills:
-            return [{"": incorporeal(dodge)}]
+            return [{"": stars.incorporeal(dodge)}]
         if kind == "leap" and "bounding-leap" in skills:
-            return [{"": bounding_leap(dodge, rerolls, step.negatives)}]
+            return [{"": stars.bounding_leap(dodge, rerolls, step.negatives)}]
         return [{"": dodge_tree(dodge, rerolls)}]
     if kind in ST_KINDS:
         roll = st_roll_tree(edition, kind, step.value, who.st, rerolls, branch_follows(turn.steps, index))
-        if kind == "dauntless" and frenzied_rush(turn.steps, index + 1, skills):
-            roll = rush_declared(roll, who.name)
+        if kind == "dauntless" and stars.frenzied_rush(turn.steps, index + 1, skills):
+            roll = stars.rush_declared(roll, who.name)
         return [{"": roll}]
     if kind in ("catch", "handoff"):
         diving = "diving-catch" in skills and kind == "catch"
         return [{c: catch_tree(edition, step.value, c, rerolls, diving) for c in ("", "accurate", "inaccurate")}]
-    if kind == "land":
-        return [{c: landing_tree(edition, step.value, c, rerolls) for c in ("", "subpar")}]
+    if kind == "land":  # 2025 Reliable: after a fumble's "!" steps the landing is safe (turn_stars)
+        return [
+            stars.reliable_landing(
+                turn, index, {c: landing_tree(edition, step.value, c, rerolls) for c in stars.LANDED}
+            )
+        ]
     if kind in ("pass", "hailmary", "ttm"):
         throw = Throw(
             step.value,
@@ -254,7 +249,7 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             caught_next=following in (("land",) if kind == "ttm" else ("catch",)),
             strength=who.st if kind == "pass" and "strong-passing-game" in skills else 0,
         )
-        return [{"": throw_tree(edition, throw, rerolls)}]
+        return [{"": stars.reliable(throw_tree(edition, throw, rerolls), kind, skills)}]
     if kind == "gaze":  # a failed gaze ends his action, not the team's turn
         return [{"": target_tree(step.value, rerolls, fail=MISSED)}]
     if kind in D6_KINDS:
@@ -279,13 +274,13 @@ def _block_spec(turn: Turn, index: int, skills: frozenset[str], against: frozens
         goal=step.goal or "down",
         partner=step.pair,
     )
-    return gored_by_the_bull(turn.steps, index, watch_out(turn.steps, index, spec))
+    return stars.gored_by_the_bull(turn.steps, index, stars.watch_out(turn.steps, index, spec))
 
 
 def _armour_spec(turn: Turn, index: int, against: frozenset[str]) -> ArmourSpec:
     step = turn.steps[index]
     who = turn.player(step.player)
-    skills = slashing_nails(turn.steps, index, normalise(who.skills))
+    skills = stars.slashing_nails(turn.steps, index, normalise(who.skills))
     return ArmourSpec(
         step.kind,
         step.value,

@@ -3,11 +3,12 @@ Leap and Karla's Indomitable (each once per game, so once in the turn), Roxanna'
 the Claws of her Blitz, and Grashnak's Gored by the Bull, one more block die on his Blitz (a team
 has one Blitz a turn: a player's first `/blitz` block of the turn is his Blitz's, Frenzy's second
 block the same action), Glart's Frenzied Rush, Frenzy on his Blitz, Gretchen's Incorporeal,
-her dodges without a roll, and the defender's Watch Out! (Withergrasp), Dodge on the first block; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
+her dodges without a roll, Deeproot's Reliable, a fumbled Throw Team-mate landing safely, and the
+defender's Watch Out! (Withergrasp), Dodge on the first block; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING
 
@@ -17,12 +18,13 @@ from .turn_block import BlockSpec, block_tree
 from .turn_d6 import Dodge, Rerolls, dodge_tree
 
 if TYPE_CHECKING:
-    from .turn import TurnStep
+    from .turn import Turn, TurnStep
 
 SWIFT = "swift-as-the-breeze"
 SWIFT_KINDS = ("dodge", "leap", "rush")
 FRENZIED = "frenzied-rush"
 WATCH = "watch-out"
+LANDED = ("", "superb", "subpar")  # a landing's contexts: "" not straight after the throw
 RUSH_CONTEXTS = {"": "frenzy", "dauntless": "dauntless+frenzy"}  # a Dauntless roll's results, Frenzied Rush taken
 
 
@@ -51,6 +53,38 @@ def incorporeal(dodge: Dodge) -> Tree:
     (a dodge's step) nor Tentacles (which asks for a dodge or a jump); Shadowing, which follows
     any move out of its tackle zone, still may."""
     return binary(dodge.shadowed, OK, Leaf("branch", tag="shadowed")) if dodge.shadowed else OK
+
+
+def reliable(throw: Tree, kind: str, skills: frozenset[str]) -> Tree:
+    """Deeproot's Reliable (2025): his fumbled Throw Team-mate is no turnover, the thrown player
+    bounces and lands safely (FFB: `fumbledPlayerLandsSafely`, the landing passed in
+    `bb2025/ttm/StepRightStuff`). The throw's goal is still missed: a "miss", which "!" steps
+    written after the throw follow."""
+    if kind != "ttm" or "reliable" not in skills:
+        return throw
+    return _mapped(throw, lambda leaf: Leaf("miss", tag="fumble") if leaf.tag == "fumble" else leaf)
+
+
+def reliable_landing(turn: Turn, index: int, trees: dict[str, Tree]) -> dict[str, Tree]:
+    """A landing whose throw (the last Throw Team-mate before it) was Reliable's, with "!" steps
+    between them: reached other than straight from the throw (superb or subpar), it follows a
+    fumble, and the fumbled player has landed safely already."""
+    steps = turn.steps
+    at = next((i for i in range(index - 1, -1, -1) if steps[i].kind == "ttm"), None)
+    if at is None or "reliable" not in turn.player(steps[at].player).skills:
+        return trees
+    return {**trees, "": OK} if any(s.on_miss for s in steps[at + 1 : index]) else trees
+
+
+def _mapped(tree: Tree, change: Callable[[Leaf], Leaf]) -> Tree:
+    """The same tree, each leaf changed."""
+    if isinstance(tree, Leaf):
+        return change(tree)
+    if isinstance(tree, Chance):
+        return Chance(tuple((p, _mapped(t, change)) for p, t in tree.branches))
+    if isinstance(tree, Decide):
+        return Decide(tuple(_mapped(t, change) for t in tree.alternatives))
+    return Spend(tree.resource, _mapped(tree.then, change))
 
 
 def _his_blitz(steps: Sequence[TurnStep], index: int, player: str) -> bool:
@@ -104,17 +138,8 @@ def frenzied_rush(steps: Sequence[TurnStep], index: int, skills: frozenset[str])
 def rush_declared(dauntless: Tree, player: str) -> Tree:
     """The Dauntless roll before the block of his Blitz: Frenzied Rush is chosen when the Blitz is
     declared, before that roll, so here; its results tell the block which (RUSH_CONTEXTS)."""
-    return decide((dauntless, Spend(Resource("free", player, FRENZIED), _told(dauntless))))
-
-
-def _told(tree: Tree) -> Tree:
-    if isinstance(tree, Leaf):
-        return replace(tree, context=RUSH_CONTEXTS[tree.context])
-    if isinstance(tree, Chance):
-        return Chance(tuple((p, _told(t)) for p, t in tree.branches))
-    if isinstance(tree, Decide):
-        return Decide(tuple(_told(t) for t in tree.alternatives))
-    return Spend(tree.resource, _told(tree.then))
+    told = _mapped(dauntless, lambda leaf: replace(leaf, context=RUSH_CONTEXTS[leaf.context]))
+    return decide((dauntless, Spend(Resource("free", player, FRENZIED), told)))
 
 
 def dauntless_won(
@@ -133,6 +158,7 @@ def dauntless_won(
 
 __all__ = [
     "FRENZIED",
+    "LANDED",
     "RUSH_CONTEXTS",
     "SWIFT",
     "WATCH",
@@ -141,6 +167,8 @@ __all__ = [
     "frenzied_rush",
     "gored_by_the_bull",
     "incorporeal",
+    "reliable",
+    "reliable_landing",
     "rush_declared",
     "slashing_nails",
     "swift_as_the_breeze",

@@ -117,9 +117,26 @@ def test_watch_out_gives_him_dodge_against_the_first_block() -> None:
     assert odds("bb2025;rr0;p=frenzy;block:2d/dodge") == F(11, 36) + F(21, 36) * F(11, 36) == F(209, 432)
 
 
+def test_reliable_makes_a_fumbled_throw_no_turnover() -> None:
+    # A Throw Team-mate on 4+: fumbled on a 1 (1/6), superb on 4+ (1/2), subpar on 2-3 (1/3); the
+    # landing 3+ (2/3), one harder after a subpar throw (1/2): 1/2 * 2/3 + 1/3 * 1/2 = 1/2. A
+    # Reliable fumble still misses the throw's goal: the same 1/2.
+    assert odds("bb2025;rr0;ttm:4,land:3") == odds("bb2025;rr0;d=reliable;ttm:4,land:3") == F(1, 2)
+    # But it is no turnover: "!" steps follow it, here the thrown player's rush (5/6), and the
+    # landing after them is his safe one, not rolled: 1/2 + 1/6 * 5/6 = 23/36.
+    assert odds("bb2025;rr0;d=reliable;d.ttm:4,!g.gfi,g.land:3") == F(1, 2) + F(1, 6) * F(5, 6) == F(23, 36)
+    # Fumbled on 1-2 (/f:2, 1/3), subpar on a 3 (1/6): 1/2 * 2/3 + 1/6 * 1/2 + 1/3 * 5/6 = 25/36.
+    fumbles = "bb2025;rr0;d=reliable;d.ttm:4/f:2,!g.gfi,g.land:3"
+    assert odds(fumbles) == F(1, 2) * F(2, 3) + F(1, 6) * F(1, 2) + F(1, 3) * F(5, 6) == F(25, 36)
+    # Without the rule a fumble ends the turn: nothing may follow it.
+    with pytest.raises(TurnError):
+        odds("bb2025;rr0;d.ttm:4,!g.gfi,g.land:3")
+
+
 @pytest.mark.parametrize(
     "code",
     [
+        "lrb6;rr0;d=reliable;ttm:4,land:3",
         "lrb6;rr0;block:2d/watch-out",
         "lrb6;rr0;p=block,frenzied-rush;block:2d/blitz",
         "lrb6;rr0;g=incorporeal;dodge:4",
