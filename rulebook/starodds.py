@@ -45,6 +45,7 @@ EXAMPLE_TURNS = {
     "dwarfen-grit": "block:2d,armour:9/thick-skull/dwarfen-grit",  # his opponent's rolls, his rule on the step
     "watch-out": "block:2d/watch-out",
     "reliable": "ttm:4,!g.gfi,g.land:3",  # after his fumble the thrown player, landed safely, goes on
+    "blast-it": "hailmary:5,c.catch:3",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

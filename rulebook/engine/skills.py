@@ -108,6 +108,10 @@ SKILLS: tuple[SkillUse, ...] = (
     # always lands safely (BBBase; FFB's mixed/special/Reliable, fumbledPlayerLandsSafely): no
     # turnover, a "miss" that "!" steps follow (turn_stars.reliable).
     SkillUse("reliable", roller=True, editions=("bb2025",)),
+    # Blast It! (Barik Farblast): his Hail Mary's scatter rolls re-rolled as he likes, and +1 to a
+    # team-mate's catch of it (BBBase; FFB's bb2025 BlastIt, canReRollHmpScatter and
+    # grantsCatchBonusToReceiver): turn_stars.blast_it_catch.
+    SkillUse("blast-it", roller=True, editions=("bb2025",)),
     # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
     # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
     SkillUse("indomitable", roller=True, editions=("bb2025",)),

@@ -232,7 +232,11 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
         return [{"": roll}]
     if kind in ("catch", "handoff"):
         diving = "diving-catch" in skills and kind == "catch"
-        return [{c: catch_tree(edition, step.value, c, rerolls, diving) for c in ("", "accurate", "inaccurate")}]
+        trees = {c: catch_tree(edition, step.value, c, rerolls, diving) for c in ("", "accurate", "inaccurate")}
+        thrower = turn.player(turn.steps[index - 1].player).skills if index else frozenset()  # a Hail Mary's
+        if stars.BLAST in thrower and turn.steps[index - 1].kind == "hailmary" and kind == "catch":
+            trees[stars.BLAST] = stars.blast_it_catch(edition, step.value, rerolls, diving)
+        return [trees]
     if kind == "land":  # 2025 Reliable: after a fumble's "!" steps the landing is safe (turn_stars)
         return [
             stars.reliable_landing(
@@ -249,7 +253,7 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             caught_next=following in (("land",) if kind == "ttm" else ("catch",)),
             strength=who.st if kind == "pass" and "strong-passing-game" in skills else 0,
         )
-        return [{"": stars.reliable(throw_tree(edition, throw, rerolls), kind, skills)}]
+        return [{"": stars.thrown(throw_tree(edition, throw, rerolls), kind, skills)}]
     if kind == "gaze":  # a failed gaze ends his action, not the team's turn
         return [{"": target_tree(step.value, rerolls, fail=MISSED)}]
     if kind in D6_KINDS:

@@ -3,19 +3,22 @@ Leap and Karla's Indomitable (each once per game, so once in the turn), Roxanna'
 the Claws of her Blitz, and Grashnak's Gored by the Bull, one more block die on his Blitz (a team
 has one Blitz a turn: a player's first `/blitz` block of the turn is his Blitz's, Frenzy's second
 block the same action), Glart's Frenzied Rush, Frenzy on his Blitz, Gretchen's Incorporeal,
-her dodges without a roll, Deeproot's Reliable, a fumbled Throw Team-mate landing safely, and the
-defender's Watch Out! (Withergrasp), Dodge on the first block; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
+her dodges without a roll, Deeproot's Reliable, a fumbled Throw Team-mate landing safely, Barik's
+Blast It!, his Hail Mary's scatters re-rolled and +1 to its catch, and the defender's Watch Out!
+(Withergrasp), Dodge on the first block; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .editions.base import Edition
-from .trees import OK, Chance, Decide, Leaf, Resource, Spend, Tree, binary, decide
+from .trees import OK, Chance, Decide, Leaf, Resource, Spend, Tree, binary, chance, decide
 from .turn_block import BlockSpec, block_tree
-from .turn_d6 import Dodge, Rerolls, dodge_tree
+from .turn_d6 import Dodge, Rerolls, catch_penalty, dodge_tree, target_tree
 
 if TYPE_CHECKING:
     from .turn import Turn, TurnStep
@@ -25,6 +28,9 @@ SWIFT_KINDS = ("dodge", "leap", "rush")
 FRENZIED = "frenzied-rush"
 WATCH = "watch-out"
 LANDED = ("", "superb", "subpar")  # a landing's contexts: "" not straight after the throw
+BLAST = "blast-it"  # also the context his Hail Mary's ball leaves to the catch
+EIGHTH = Fraction(1, 8)
+D8 = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
 RUSH_CONTEXTS = {"": "frenzy", "dauntless": "dauntless+frenzy"}  # a Dauntless roll's results, Frenzied Rush taken
 
 
@@ -55,14 +61,44 @@ def incorporeal(dodge: Dodge) -> Tree:
     return binary(dodge.shadowed, OK, Leaf("branch", tag="shadowed")) if dodge.shadowed else OK
 
 
-def reliable(throw: Tree, kind: str, skills: frozenset[str]) -> Tree:
+def thrown(throw: Tree, kind: str, skills: frozenset[str]) -> Tree:
     """Deeproot's Reliable (2025): his fumbled Throw Team-mate is no turnover, the thrown player
     bounces and lands safely (FFB: `fumbledPlayerLandsSafely`, the landing passed in
     `bb2025/ttm/StepRightStuff`). The throw's goal is still missed: a "miss", which "!" steps
-    written after the throw follow."""
-    if kind != "ttm" or "reliable" not in skills:
-        return throw
-    return _mapped(throw, lambda leaf: Leaf("miss", tag="fumble") if leaf.tag == "fumble" else leaf)
+    written after the throw follow. Barik's Blast It!: his Hail Mary's ball tells the catch so."""
+    if kind == "ttm" and "reliable" in skills:
+        return _mapped(throw, lambda leaf: Leaf("miss", tag="fumble") if leaf.tag == "fumble" else leaf)
+    if kind == "hailmary" and BLAST in skills:
+        return _mapped(throw, lambda leaf: replace(leaf, context=BLAST) if leaf.context == "inaccurate" else leaf)
+    return throw
+
+
+@lru_cache(maxsize=64)
+def blast_it_catch(edition: Edition, target: int, rerolls: Rerolls, diving: bool) -> Tree:
+    """The catch of Barik's Hail Mary (2025 Blast It!): each of its scatter rolls (D8) re-rolled
+    if he likes once it is seen, as FFB's `bb2025/pass/StepMissedPass` offers it (not the bounce,
+    which is no scatter), and +1 to the team-mate's catch, of the ball scattered onto him or
+    bounced onto him (FFB's bb2025 CatchModifierCollection "Blast It!"). The ball comes to him as
+    in catch_tree: scattered back onto his square, or onto a square next to it and bounced onto it."""
+    back_bonus = 1 + (1 if diving and edition.diving_catch_after_inaccurate else 0)
+    back = target_tree(target + catch_penalty(edition, "inaccurate_pass") - back_bonus, rerolls)
+    missed = Leaf("fail", tag="missed")
+    catch = target_tree(target + catch_penalty(edition, "bounce") - 1, rerolls)
+    bounced = chance(((EIGHTH, catch), (1 - EIGHTH, missed)))  # one bounce of eight lands on him
+    memo: dict[tuple[int, int, int], Tree] = {}
+
+    def at(left: int, x: int, y: int) -> Tree:  # the ball at (x, y) from him, `left` scatters to come
+        key = (left, min(abs(x), abs(y)), max(abs(x), abs(y)))
+        if key not in memo:
+            if not left:
+                memo[key] = back if x == y == 0 else bounced if max(abs(x), abs(y)) == 1 else missed
+            else:
+                landed = [at(left - 1, x + dx, y + dy) for dx, dy in D8]
+                again = chance([(EIGHTH, t) for t in landed])
+                memo[key] = chance([(EIGHTH, decide(list(dict.fromkeys((t, again))))) for t in landed])
+        return memo[key]
+
+    return at(edition.inaccurate_pass_scatters, 0, 0)
 
 
 def reliable_landing(turn: Turn, index: int, trees: dict[str, Tree]) -> dict[str, Tree]:
@@ -157,20 +193,22 @@ def dauntless_won(
 
 
 __all__ = [
+    "BLAST",
     "FRENZIED",
     "LANDED",
     "RUSH_CONTEXTS",
     "SWIFT",
     "WATCH",
+    "blast_it_catch",
     "bounding_leap",
     "dauntless_won",
     "frenzied_rush",
     "gored_by_the_bull",
     "incorporeal",
-    "reliable",
     "reliable_landing",
     "rush_declared",
     "slashing_nails",
     "swift_as_the_breeze",
+    "thrown",
     "watch_out",
 ]

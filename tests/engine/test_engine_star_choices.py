@@ -133,9 +133,35 @@ def test_reliable_makes_a_fumbled_throw_no_turnover() -> None:
         odds("bb2025;rr0;d.ttm:4,!g.gfi,g.land:3")
 
 
+def test_blast_it_rerolls_the_hail_marys_scatters_and_helps_the_catch() -> None:
+    # A Hail Mary fumbled on a 1 (5/6). Without the rule the ball scatters three times and comes to
+    # the catcher back onto his square (3/64) or next to him and bounces onto him (27/512): 51/512;
+    # his catch 3+ one harder either way, 4+ (1/2): 5/6 * 51/512 * 1/2 = 85/2048.
+    assert odds("bb2025;rr0;c=st:3;b.hailmary:2,c.catch:3") == F(5, 6) * F(51, 512) * F(1, 2) == F(85, 2048)
+    # Blast It!: +1 to the catch, so 3+ (2/3) either way, and each scatter D8 re-rolled once seen
+    # when that is better. Let V = P(on him after three) + P(next to him) * 1/8 (the bounce).
+    # After two scatters (the third to come, kept when its square is worth more than the re-roll's
+    # mean m): from him, every square is next to him, 1/8; from an orthogonal neighbour (his square
+    # 1 of 8, a neighbour of his 4 of 8), m = 1/8 + 4/8 * 1/8 = 3/16, only his square kept:
+    # 1/8 + 7/8 * 3/16 = 37/128; from a diagonal one (his 1, neighbours 2), m = 5/32,
+    # 1/8 + 7/8 * 5/32 = 67/256; two away in line (3 neighbours) m = 3/64, 3/8 * 1/8 + 5/8 * 3/64 =
+    # 39/512; a knight's move away (2) 7/128; two diagonally (1) 15/512. After one scatter (in
+    # 4096ths): from an orthogonal neighbour the next square is worth his 512, orthogonal 1184 (x2),
+    # diagonal 1072 (x2), two in line 312, a knight's 224 (x2), mean 723: both 1184s and 1072s
+    # kept, f = (2*1184 + 2*1072 + 4*723) / 8 = 7404/32768; from a diagonal one: his 512, orthogonal
+    # 1184 (x2), two in line 312 (x2), knight's 224 (x2), two diagonally 120, mean 509: his and both
+    # 1184s kept, f = (512 + 2*1184 + 5*509) / 8 = 5425/32768. The first scatter: orthogonal
+    # 7404 (x4) kept, diagonal 5425 (x4) re-rolled for the mean 12829/2:
+    # V = (4*7404 + 4*12829/2) / (8*32768) = 27637/131072, and 5/6 * 2/3 * 27637/131072.
+    blasted = F(5, 6) * F(2, 3) * F(27637, 131072)
+    assert odds("bb2025;rr0;b=blast-it;c=st:3;b.hailmary:2,c.catch:3") == blasted == F(138185, 1179648)
+    assert odds("bb2025;rr0;b=blast-it;c=st:3;b.pass:4,c.catch:3") == odds("bb2025;rr0;c=st:3;b.pass:4,c.catch:3")
+
+
 @pytest.mark.parametrize(
     "code",
     [
+        "lrb6;rr0;b=blast-it;hailmary:2,catch:3",
         "lrb6;rr0;d=reliable;ttm:4,land:3",
         "lrb6;rr0;block:2d/watch-out",
         "lrb6;rr0;p=block,frenzied-rush;block:2d/blitz",
