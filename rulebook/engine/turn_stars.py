@@ -165,10 +165,9 @@ def frenzied_rush(steps: Sequence[TurnStep], index: int, skills: frozenset[str])
     the end of that activation, no Grab) may be chosen for step `index`, the block of his Blitz.
     A choice, since Frenzy's second block may knock him down (turn_block_nodes). Grab never acts
     on a Blitz (pushback.py), so giving it up changes nothing here."""
-    step = steps[index]
-    return (
-        FRENZIED in skills and "frenzy" not in skills and step.kind == "block" and _his_blitz(steps, index, step.player)
-    )
+    if FRENZIED not in skills or "frenzy" in skills or index >= len(steps) or steps[index].kind != "block":
+        return False
+    return _his_blitz(steps, index, steps[index].player)
 
 
 def rush_declared(dauntless: Tree, player: str) -> Tree:
