@@ -27,12 +27,13 @@ def _skill_names(ruleset: str, lang: str) -> Mapping[str, str]:
 
 @per_content_version(maxsize=64)
 def _own_skill_names(ruleset: str, lang: str) -> Mapping[str, str]:
-    """The edition's skills, and the star players' special rules the odds count (Blind Rage)."""
-    from .engine import PLAYER_SKILLS
+    """The edition's skills, and the star players' special rules the odds count (Blind Rage; a
+    victim's, Dwarfen Grit, among the opponent's skills)."""
+    from .engine import OPPONENT_SKILLS, PLAYER_SKILLS
     from .models import Skill, StarPlayer
 
     rows = Skill.objects.filter(ruleset__key=ruleset).values_list("slug", column("name", lang))
-    stars = StarPlayer.objects.filter(ruleset__key=ruleset, rule__in=sorted(PLAYER_SKILLS))
+    stars = StarPlayer.objects.filter(ruleset__key=ruleset, rule__in=sorted(PLAYER_SKILLS | OPPONENT_SKILLS))
     star_rules = stars.values_list("rule", column("rule_name", lang))
     return {slug: name for slug, name in (*star_rules, *rows) if name}
 

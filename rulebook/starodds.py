@@ -1,13 +1,14 @@
 """A star's special rule in the odds calculator: the share code of a turn his rule changes, with his
 own strength and the skills the odds count (Loner with its target, Mighty Blow with its value),
-so his page can open the calculator on it. The rule itself is the engine's (engine/skills.py);
+so his page can open the calculator on it; a rule of his as the victim (Dwarfen Grit) is written
+on the step his opponent rolls against him. The rule itself is the engine's (engine/skills.py);
 only the turn chosen to show it is written here."""
 
 from __future__ import annotations
 
 import re
 
-from .engine import PLAYER_SKILLS, engine_slug, in_edition
+from .engine import OPPONENT_SKILLS, PLAYER_SKILLS, engine_slug, in_edition
 from .models import StarPlayer, StarProfile
 
 # The rule's slug → the steps of a turn it changes, in the odds grammar (tutorial/README.md).
@@ -39,6 +40,12 @@ EXAMPLE_TURNS = {
     "swift-as-the-breeze": "dodge:3,leap:5",
     "slashing-nails": "block:2d/blitz,armour:10",
     "gored-by-the-bull": "block:2d/blitz",
+    "frenzied-rush": "block:2d/blitz",
+    "incorporeal": "dodge:4/dt,dodge:4,gfi",
+    "dwarfen-grit": "block:2d,armour:9/thick-skull/dwarfen-grit",  # his opponent's rolls, his rule on the step
+    "watch-out": "block:2d/watch-out",
+    "reliable": "ttm:4,!g.gfi,g.land:3",  # after his fumble the thrown player, landed safely, goes on
+    "blast-it": "hailmary:5,c.catch:3",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.
@@ -65,6 +72,8 @@ def odds_code(star: StarPlayer) -> str | None:
     if steps is None or profile is None:
         return None
     edition = star.ruleset.key
+    if star.rule in OPPONENT_SKILLS:  # the turn is his opponent's
+        return f"{edition};rr1;{steps}"
     name = re.sub(r"[^a-z0-9-]", "", profile.slug.split("-")[0])[:MAX_NAME] or "star"
     attributes = [*_skill_words(profile, edition), star.rule, f"st:{profile.st}"]
     return f"{edition};rr1;{name}={','.join(attributes)};{steps}"

@@ -56,7 +56,10 @@ def injury_outcome(
     roll is seen); partner_bonus a further +1 to armour or injury on a foul or a stab (2025 A
     Sneaky Pair, the victim Marked by both: FFB gives it as Mighty Blow's, on either roll). A
     defender with the edition's armour immunity (2025 Iron Hard Skin) takes no armour modifier and
-    no Claws; Mighty Blow, Dirty Player and that +1 then go to the injury roll.
+    no Claws; Mighty Blow, Dirty Player and that +1 then go to the injury roll. A defender with
+    2025 Dwarfen Grit (Josef Bugman) has an armour roll that broke his armour rolled again: his
+    coach always does, since it can only save him (a double on either roll is seen); a roll
+    re-rolled is never re-rolled again, so a Lone Fouler's re-roll and his exclude each other.
     """
     if action not in ACTIONS:
         raise ValueError(f"action must be one of {ACTIONS}")
@@ -97,8 +100,9 @@ def injury_outcome(
     sneaky = action == "foul" and "sneaky-git" in skills
     if reroll_armour:
         mods.append(Modifier(0, "lone_fouler"))
+    grit = defender.has("dwarfen-grit") and action != "crowd"  # after a push into the crowd: no armour roll
     dist, broken, sent_off, joint = _enumerate(
-        edition, defender.av, pieces, flat, claw, stunty, thick_skull, action, immune, sneaky, reroll_armour
+        edition, defender.av, pieces, flat, claw, stunty, thick_skull, action, immune, sneaky, reroll_armour, grit
     )
     explanation = Explanation(
         defender.av,
@@ -125,10 +129,11 @@ def _enumerate(
     immune: bool = False,
     sneaky_git: bool = False,
     reroll_armour: bool = False,
+    reroll_broken: bool = False,
 ) -> tuple[Distribution[str], Fraction, Fraction, Distribution[tuple[str, bool]]]:
     table = edition.stunty_injury_table if stunty else edition.injury_table
     injury_mod = edition.stunty_injury_modifier if stunty else 0
-    rolls = 2 if reroll_armour else 1  # armour rolls at most, each of 36 results, then the injury's 36
+    rolls = 2 if reroll_armour or reroll_broken else 1  # armour rolls at most, of 36 results each, then the injury's 36
     unit = Fraction(1, 36 ** (rolls + 1))
     counts: dict[tuple[str, bool], int] = {}
     foul = action == "foul"
@@ -143,7 +148,7 @@ def _enumerate(
     def add(key: tuple[str, bool], n: int) -> None:
         counts[key] = counts.get(key, 0) + n
 
-    def armour_roll(weight: int, seen_before: bool, rerolls_left: int) -> None:
+    def armour_roll(weight: int, seen_before: bool, first: bool) -> None:
         for a, b in _PAIRS:
             natural = a + b
             if action == "crowd":
@@ -156,10 +161,13 @@ def _enumerate(
             seen_on_armour = foul and a == b and action != "crowd"
             if not is_broken:
                 seen = seen_before or (seen_on_armour and not sneaky_git)
-                if rerolls_left:
-                    armour_roll(weight // 36, seen, rerolls_left - 1)
+                if first and reroll_armour:
+                    armour_roll(weight // 36, seen, False)
                 else:
                     add(("armour_holds", seen), weight)
+                continue
+            if first and reroll_broken:
+                armour_roll(weight // 36, seen_before or seen_on_armour, False)
                 continue
             for c, d in _PAIRS:
                 result = injury_result(
@@ -167,7 +175,7 @@ def _enumerate(
                 )
                 add((result, seen_before or seen_on_armour or (foul and c == d)), weight // 36)
 
-    armour_roll(36**rolls, False, rolls - 1)
+    armour_roll(36**rolls, False, True)
     joint = Distribution({k: v * unit for k, v in counts.items()})
     dist = joint.map(lambda pair: pair[0])
     broken = ONE - dist["armour_holds"]

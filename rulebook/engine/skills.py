@@ -96,6 +96,22 @@ SKILLS: tuple[SkillUse, ...] = (
     # up to three, Frenzy's second Block too (BBBase; FFB's GoredByTheBull, canAddBlockDie: one or
     # two dice of his choosing only): turn_stars.gored_by_the_bull.
     SkillUse("gored-by-the-bull", roller=True, editions=("bb2025",)),
+    # Frenzied Rush (Glart Smashrip): once per half, when he declares a Blitz, Frenzy until the end of
+    # his activation, and no Grab (BBBase; FFB's bb2025 FrenziedRush, canGainFrenzyForBlitz, chosen
+    # in the action menu): a choice before the block of his `/blitz` (turn_stars.frenzied_rush).
+    SkillUse("frenzied-rush", roller=True, editions=("bb2025",)),
+    # Incorporeal (Gretchen Wachter): once per game, chosen when she is activated, no Dodge roll for
+    # leaving a tackle zone until the end of that activation (BBBase; FFB's bb2025 Incorporeal,
+    # ignoreTacklezonesWhenMoving): her dodges certain, Shadowing may still follow (turn_stars.incorporeal).
+    SkillUse("incorporeal", roller=True, editions=("bb2025",)),
+    # Reliable (Deeproot Strongbranch): his fumbled Throw Team-mate bounces the thrown player, who
+    # always lands safely (BBBase; FFB's mixed/special/Reliable, fumbledPlayerLandsSafely): no
+    # turnover, a "miss" that "!" steps follow (turn_stars.reliable).
+    SkillUse("reliable", roller=True, editions=("bb2025",)),
+    # Blast It! (Barik Farblast): his Hail Mary's scatter rolls re-rolled as he likes, and +1 to a
+    # team-mate's catch of it (BBBase; FFB's bb2025 BlastIt, canReRollHmpScatter and
+    # grantsCatchBonusToReceiver): turn_stars.blast_it_catch.
+    SkillUse("blast-it", roller=True, editions=("bb2025",)),
     # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
     # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
     SkillUse("indomitable", roller=True, editions=("bb2025",)),
@@ -134,11 +150,18 @@ SKILLS: tuple[SkillUse, ...] = (
     SkillUse("grab", roller=True, board=True),
     # The opponent's skills.
     SkillUse("stand-firm", against="block", board=True),
+    # Watch Out! (Withergrasp Doubledrool, the defender's): Dodge the first time he is the target of a
+    # block (each drive, BBBase; each half, FFB's WatchOut): the turn's first `/watch-out` block.
+    SkillUse("watch-out", against="block", editions=("bb2025",)),
     SkillUse("side-step", against="block", board=True, content={"bb2025": "sidestep"}),
     SkillUse("diving-tackle", against="dodge", board=True),
     SkillUse("thick-skull", against="armour"),
     SkillUse("stunty", against="armour", board=True),
     SkillUse("iron-hard-skin", against="armour", editions=("bb2025",)),
+    # Dwarfen Grit (Josef Bugman, the victim's): once per game, an armour roll that broke his armour
+    # rolled again (BBBase; FFB's DwarfenGritModification, a defender's RerollArmourModification):
+    # injury.py, turn_armour_help.py.
+    SkillUse("dwarfen-grit", against="armour", editions=("bb2025",)),
     # What only the board's answers count.
     SkillUse("accurate", board=True),
     SkillUse("big-hand", board=True),

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import lru_cache
 
+from . import turn_stars as stars
 from .editions.base import Edition
 from .probability import ONE, ZERO, d6_success
 from .sequence import Report, solve_program
@@ -33,7 +34,8 @@ from .trees import Leaf, Node, Resource, Tree
 from .turn_armour import ArmourSpec, armour_tree
 from .turn_armour import results as armour_results
 from .turn_armour import sent_off as foul_sent_off
-from .turn_block import BlockSpec, block_tree, one_roll
+from .turn_block import BlockSpec, one_roll
+from .turn_block_nodes import block_nodes
 from .turn_checks import (
     CHAIN_KINDS,
     D6_KINDS,
@@ -55,13 +57,11 @@ from .turn_d6 import (
     dauntless_works,
     dodge_tree,
     landing_tree,
-    st_roll,
     st_roll_tree,
     target_tree,
     throw_tree,
 )
 from .turn_edges import branch_follows, edges, following_kind
-from .turn_stars import bounding_leap, dauntless_won, gored_by_the_bull, slashing_nails, swift_as_the_breeze
 
 MISSED = Leaf("miss")
 
@@ -185,7 +185,7 @@ def rerolls_for(edition: Edition, player: TurnPlayer, kind: str) -> Rerolls:
         d6_success(loner) if loner is not None else ONE,
         extra=extra,
         nudge=nudge,
-        swift=swift_as_the_breeze(kind, player.name, player.skills),
+        swift=stars.swift_as_the_breeze(kind, player.name, player.skills),
     )
 
 
@@ -220,16 +220,29 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             edition.tentacles_hold(who.st, step.tentacles) if step.tentacles is not None else ZERO,
             edition.shadowing_follows(who.ma, step.shadowing) if step.shadowing is not None else ZERO,
         )
+        if kind == "dodge" and "incorporeal" in skills:
+            return [{"": stars.incorporeal(dodge)}]
         if kind == "leap" and "bounding-leap" in skills:
-            return [{"": bounding_leap(dodge, rerolls, step.negatives)}]
+            return [{"": stars.bounding_leap(dodge, rerolls, step.negatives)}]
         return [{"": dodge_tree(dodge, rerolls)}]
     if kind in ST_KINDS:
-        return [{"": st_roll_tree(edition, kind, step.value, who.st, rerolls, branch_follows(turn.steps, index))}]
+        roll = st_roll_tree(edition, kind, step.value, who.st, rerolls, branch_follows(turn.steps, index))
+        if kind == "dauntless" and stars.frenzied_rush(turn.steps, index + 1, skills):
+            roll = stars.rush_declared(roll, who.name)
+        return [{"": roll}]
     if kind in ("catch", "handoff"):
         diving = "diving-catch" in skills and kind == "catch"
-        return [{c: catch_tree(edition, step.value, c, rerolls, diving) for c in ("", "accurate", "inaccurate")}]
-    if kind == "land":
-        return [{c: landing_tree(edition, step.value, c, rerolls) for c in ("", "subpar")}]
+        trees = {c: catch_tree(edition, step.value, c, rerolls, diving) for c in ("", "accurate", "inaccurate")}
+        thrower = turn.player(turn.steps[index - 1].player).skills if index else frozenset()  # a Hail Mary's
+        if stars.BLAST in thrower and turn.steps[index - 1].kind == "hailmary" and kind == "catch":
+            trees[stars.BLAST] = stars.blast_it_catch(edition, step.value, rerolls, diving)
+        return [trees]
+    if kind == "land":  # 2025 Reliable: after a fumble's "!" steps the landing is safe (turn_stars)
+        return [
+            stars.reliable_landing(
+                turn, index, {c: landing_tree(edition, step.value, c, rerolls) for c in stars.LANDED}
+            )
+        ]
     if kind in ("pass", "hailmary", "ttm"):
         throw = Throw(
             step.value,
@@ -240,25 +253,15 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             caught_next=following in (("land",) if kind == "ttm" else ("catch",)),
             strength=who.st if kind == "pass" and "strong-passing-game" in skills else 0,
         )
-        return [{"": throw_tree(edition, throw, rerolls)}]
+        return [{"": stars.thrown(throw_tree(edition, throw, rerolls), kind, skills)}]
     if kind == "gaze":  # a failed gaze ends his action, not the team's turn
         return [{"": target_tree(step.value, rerolls, fail=MISSED)}]
     if kind in D6_KINDS:
         return [{"": target_tree(step.value, rerolls)}]
     if kind == "block":
         spec = _block_spec(turn, index, skills, against)
-        frenzy = "frenzy" in skills
-        first = {"": block_tree(edition, spec, rerolls, frenzy_follows=frenzy)}
-        second = block_tree(edition, spec, rerolls, frenzy_follows=False)
-        if index > 0 and turn.steps[index - 1].kind == "dauntless":
-            dice = step.dauntless if step.dauntless is not None else 1  # equal ST, no assists: one die
-            won = gored_by_the_bull(turn.steps, index, replace(spec, dice=abs(dice), defender_chooses=dice < 0))
-            first["dauntless"] = dauntless_won(edition, won, rerolls, who.name, who.skills, frenzy)
-            # Each block of the action has its own Dauntless roll (both editions; FFB rolls it again)
-            works = dauntless_works(edition, turn.steps[index - 1].value, who.st)
-            again = rerolls_for(edition, who, "dauntless")
-            second = st_roll(works, again, dauntless_won(edition, won, rerolls, who.name, who.skills, False), second)
-        return [first, {"": second}] if frenzy else [first]
+        again = rerolls_for(edition, who, "dauntless")
+        return block_nodes(edition, turn.steps, index, who.skills, who.st, spec, rerolls, again)
     spec_a = _armour_spec(turn, index, against)
     return [{c: armour_tree(edition, spec_a, c, rerolls) for c in ("", "down", "crowd", "pushed")}]
 
@@ -275,13 +278,13 @@ def _block_spec(turn: Turn, index: int, skills: frozenset[str], against: frozens
         goal=step.goal or "down",
         partner=step.pair,
     )
-    return gored_by_the_bull(turn.steps, index, spec)
+    return stars.gored_by_the_bull(turn.steps, index, stars.watch_out(turn.steps, index, spec))
 
 
 def _armour_spec(turn: Turn, index: int, against: frozenset[str]) -> ArmourSpec:
     step = turn.steps[index]
     who = turn.player(step.player)
-    skills = slashing_nails(turn.steps, index, normalise(who.skills))
+    skills = stars.slashing_nails(turn.steps, index, normalise(who.skills))
     return ArmourSpec(
         step.kind,
         step.value,

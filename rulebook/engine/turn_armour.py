@@ -38,6 +38,7 @@ ACTION_OF = {"armour": "block", "foul": "foul", "chainsaw": "chainsaw", "stab": 
 # A star's re-roll, once, of an armour roll that held, by kind of chain (2025): Varag's Krump and
 # Smash after a block, Skitter's Master Assassin on a stab (FFB: RerollArmourModification of each).
 ARMOUR_REROLL_RULES = {"armour": "krump-and-smash", "stab": "master-assassin"}
+GRIT = "dwarfen-grit"  # the victim's (Josef Bugman, 2025): an armour roll that broke rolled again (injury.py)
 
 
 @dataclass(frozen=True)
@@ -77,7 +78,9 @@ def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerol
         return Leaf("miss", tag="not_down")
     reaches = REACHES[spec.goal]
     helps = helps_for(edition, spec.kind, spec.attacker_skills, spec.victim_keywords)
-    if helps and context != "crowd":  # a star's help after the dice are seen: the chain die by die
+    rule = ARMOUR_REROLL_RULES.get(spec.kind, "")
+    grit_and_reroll = GRIT in spec.victim_skills and rule in spec.attacker_skills  # never a re-roll's re-roll
+    if (helps or grit_and_reroll) and context != "crowd":  # a star's help after the dice: the chain die by die
         tree = helped_chain(
             edition,
             _chain(edition, spec),
@@ -97,7 +100,6 @@ def armour_tree(edition: Edition, spec: ArmourSpec, context: str, rerolls: Rerol
             leaf = Leaf("fail", tag="sent_off") if sent_off else Leaf("miss", tag=result)
         branches.append((p, leaf))
     tree = chance(branches)
-    rule = ARMOUR_REROLL_RULES.get(spec.kind, "")
     if rule in spec.attacker_skills and context != "crowd":
         tree = _armour_rerolled(branches, tree, rerolls.player, rule)
     if spec.kind == "chainsaw" or (spec.kind == "foul" and "chainsaw" in spec.attacker_skills):
@@ -123,6 +125,7 @@ def _chain(edition: Edition, spec: ArmourSpec) -> Chain:
         "stunty" in spec.victim_skills,
         "thick-skull" in spec.victim_skills,
         REACHES[spec.goal],
+        GRIT in spec.victim_skills,
     )
 
 

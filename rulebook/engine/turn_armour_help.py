@@ -7,7 +7,11 @@ Each help is used once in a game (so once in a turn), and only where it changes 
   the injury roll rolled again (Savage Mauling);
   one die of the armour roll rolled again through Pro (Old Pro: Pro's 3+ first, and Pro is spent);
   the whole armour roll rolled again after it held (Krump and Smash, Master Assassin), when a
-     player has one of these and a help above together.
+     player has one of these and a help above together, or the victim has Dwarfen Grit.
+The victim's Dwarfen Grit (Josef Bugman) rolls again an armour roll that broke his armour, the
+attacker's helps counted (the 2025 text: "when an armour roll breaks Josef's armour"); it can only
+save him, so his coach always does, and no die rolled again is rolled a third time: after it no
+help of the attacker re-rolls the armour, after one of those it is not used.
 The plain chain, without any of them, is turn_armour's (its numbers come from injury.py); this
 builds the same chain die by die so that each help can be a choice of the coach.
 """
@@ -41,6 +45,7 @@ class Chain:
     stunty: bool
     thick_skull: bool
     reaches: frozenset[str]  # the results that reach the coach's goal
+    grit: bool = False  # the victim's Dwarfen Grit: an armour roll that broke rolled again
 
 
 @dataclass(frozen=True)
@@ -71,7 +76,7 @@ def helped_chain(
         Help(h, h.value(h.armour, keywords), h.value(h.injury, keywords), _resource(h, player)) for h in helps
     )
     builder = _Builder(edition, chain, d6_success(edition.pro_target) if pro else None)
-    return builder.armour(found)
+    return builder.armour(found, chain.grit)
 
 
 def _resource(help_rule: ArmourHelp, player: str) -> Resource:
@@ -90,34 +95,41 @@ class _Builder:
 
     # -- the armour roll --------------------------------------------------------------------------
 
-    def armour(self, helps: frozenset[Help]) -> Tree:
-        key = ("armour", helps)
+    def armour(self, helps: frozenset[Help], grit: bool = False) -> Tree:
+        key = ("armour", helps, grit)
         if key not in self.memo:
-            self.memo[key] = chance([(ROLL_36, self.armour_dice(a, b, helps)) for a, b in PAIRS])
+            self.memo[key] = chance([(ROLL_36, self.armour_dice(a, b, helps, grit)) for a, b in PAIRS])
         return self.memo[key]
 
-    def armour_dice(self, a: int, b: int, helps: frozenset[Help]) -> Tree:
-        key = ("dice", min(a, b), max(a, b), helps)
+    def armour_dice(self, a: int, b: int, helps: frozenset[Help], grit: bool) -> Tree:
+        key = ("dice", min(a, b), max(a, b), helps, grit)
         if key not in self.memo:
-            self.memo[key] = self._armour_dice(a, b, helps)
+            self.memo[key] = self._armour_dice(a, b, helps, grit)
         return self.memo[key]
 
-    def _armour_dice(self, a: int, b: int, helps: frozenset[Help]) -> Tree:
+    def broke(self, bonus: int, helps: frozenset[Help], grit: bool) -> Tree:
+        """The armour broken: the injury roll, or first the victim's Dwarfen Grit rolling it again
+        (no help of the attacker re-rolls that roll)."""
+        if grit:
+            return self.armour(frozenset(h for h in helps if h.rule.reroll not in ("armour", "armour_die")))
+        return self.injury(bonus, helps)
+
+    def _armour_dice(self, a: int, b: int, helps: frozenset[Help], grit: bool) -> Tree:
         natural = a + b
         mighty = 0 if self.chain.immune else self.chain.mighty_blow
         if self.breaks(natural, 0):
-            return self.injury(self.chain.mighty_blow, helps)
+            return self.broke(self.chain.mighty_blow, helps, grit)
         if mighty and self.breaks(natural, mighty):
-            return self.injury(0, helps)
+            return self.broke(0, helps, grit)
         options: list[Tree] = [Leaf("miss", tag="armour_holds")]
         for help_ in sorted(helps, key=lambda h: h.rule.rule):
             rest = helps - {help_}
             if help_.armour and not self.chain.immune:
                 if self.breaks(natural, help_.armour):  # Mighty Blow kept for the injury
-                    options.append(Spend(help_.resource, self.injury(self.chain.mighty_blow, rest)))
+                    options.append(Spend(help_.resource, self.broke(self.chain.mighty_blow, rest, grit)))
                 elif mighty and self.breaks(natural, help_.armour + mighty):
-                    options.append(Spend(help_.resource, self.injury(0, rest)))
-            if help_.rule.reroll == "armour":
+                    options.append(Spend(help_.resource, self.broke(0, rest, grit)))
+            if help_.rule.reroll == "armour":  # a roll re-rolled: Dwarfen Grit no longer on it
                 options.append(Spend(help_.resource, self.armour(rest)))
             if help_.rule.reroll == "armour_die" and self.pro is not None:
                 dice = decide(list(dict.fromkeys(self.one_die_again(kept, rest) for kept in dict.fromkeys((a, b)))))
@@ -125,7 +137,7 @@ class _Builder:
         return decide(options)
 
     def one_die_again(self, kept: int, helps: frozenset[Help]) -> Tree:
-        return chance([(SIXTH, self.armour_dice(kept, face, helps)) for face in range(1, 7)])
+        return chance([(SIXTH, self.armour_dice(kept, face, helps, False)) for face in range(1, 7)])
 
     def breaks(self, natural: int, extra: int) -> bool:
         flat = 0 if self.chain.immune else self.chain.flat

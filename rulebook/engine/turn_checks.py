@@ -74,7 +74,8 @@ def check(edition: Edition, turn: Turn) -> None:
             raise TurnError("unknown_kind", i, kind=step.kind)
         if (step.conditional or step.on_miss) and i == 1:
             raise TurnError("conditional_first", i)
-        if step.on_miss and not can_miss(_owner(turn, i)):
+        owner = _owner(turn, i)
+        if step.on_miss and not can_miss(owner, normalise(turn.player(owner.player).skills)):
             raise TurnError("miss_impossible", i)
         goals = BLOCK_GOALS if step.kind == "block" else ARMOUR_GOALS if step.kind in CHAIN_KINDS else ("",)
         if step.goal and step.goal not in goals:
@@ -157,11 +158,12 @@ def can_branch(step: TurnStep) -> bool:
     return step.kind == "tentacles"
 
 
-def can_miss(step: TurnStep) -> bool:
-    """Whether the roll may miss its goal without a turnover (what "!" steps follow)."""
+def can_miss(step: TurnStep, skills: frozenset[str] = frozenset()) -> bool:
+    """Whether the roll may miss its goal without a turnover (what "!" steps follow); `skills`
+    the roller's (2025 Reliable: Deeproot's fumbled Throw Team-mate lands safely)."""
     if step.kind == "block":
         return step.goal != "safe"
-    return step.kind == "gaze" or step.kind in CHAIN_KINDS
+    return step.kind == "gaze" or step.kind in CHAIN_KINDS or (step.kind == "ttm" and "reliable" in skills)
 
 
 def _owner(turn: Turn, i: int) -> TurnStep:

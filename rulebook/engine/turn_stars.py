@@ -2,24 +2,36 @@
 Leap and Karla's Indomitable (each once per game, so once in the turn), Roxanna's Slashing Nails,
 the Claws of her Blitz, and Grashnak's Gored by the Bull, one more block die on his Blitz (a team
 has one Blitz a turn: a player's first `/blitz` block of the turn is his Blitz's, Frenzy's second
-block the same action); and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
+block the same action), Glart's Frenzied Rush, Frenzy on his Blitz, Gretchen's Incorporeal,
+her dodges without a roll, Deeproot's Reliable, a fumbled Throw Team-mate landing safely, Barik's
+Blast It!, his Hail Mary's scatters re-rolled and +1 to its catch, and the defender's Watch Out!
+(Withergrasp), Dodge on the first block; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import replace
+from fractions import Fraction
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .editions.base import Edition
-from .trees import Resource, Spend, Tree, decide
+from .trees import OK, Chance, Decide, Leaf, Resource, Spend, Tree, binary, chance, decide
 from .turn_block import BlockSpec, block_tree
-from .turn_d6 import Dodge, Rerolls, dodge_tree
+from .turn_d6 import Dodge, Rerolls, catch_penalty, dodge_tree, target_tree
 
 if TYPE_CHECKING:
-    from .turn import TurnStep
+    from .turn import Turn, TurnStep
 
 SWIFT = "swift-as-the-breeze"
 SWIFT_KINDS = ("dodge", "leap", "rush")
+FRENZIED = "frenzied-rush"
+WATCH = "watch-out"
+LANDED = ("", "superb", "subpar")  # a landing's contexts: "" not straight after the throw
+BLAST = "blast-it"  # also the context his Hail Mary's ball leaves to the catch
+EIGHTH = Fraction(1, 8)
+D8 = tuple((dx, dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy)
+RUSH_CONTEXTS = {"": "frenzy", "dauntless": "dauntless+frenzy"}  # a Dauntless roll's results, Frenzied Rush taken
 
 
 def bounding_leap(leap: Dodge, rerolls: Rerolls, negatives: int) -> Tree:
@@ -40,10 +52,93 @@ def swift_as_the_breeze(kind: str, player: str, skills: frozenset[str]) -> Resou
     return Resource("free", player, SWIFT) if SWIFT in skills and kind in SWIFT_KINDS else None
 
 
+def incorporeal(dodge: Dodge) -> Tree:
+    """Gretchen's Incorporeal (2025, once per game, chosen when she is activated: a turn is one
+    activation, so for all her dodges, and it can only help): no Dodge roll for leaving a tackle
+    zone. FFB's reading (`ignoreTacklezonesWhenMoving`): she is not dodging, so no Diving Tackle
+    (a dodge's step) nor Tentacles (which asks for a dodge or a jump); Shadowing, which follows
+    any move out of its tackle zone, still may."""
+    return binary(dodge.shadowed, OK, Leaf("branch", tag="shadowed")) if dodge.shadowed else OK
+
+
+def thrown(throw: Tree, kind: str, skills: frozenset[str]) -> Tree:
+    """Deeproot's Reliable (2025): his fumbled Throw Team-mate is no turnover, the thrown player
+    bounces and lands safely (FFB: `fumbledPlayerLandsSafely`, the landing passed in
+    `bb2025/ttm/StepRightStuff`). The throw's goal is still missed: a "miss", which "!" steps
+    written after the throw follow. Barik's Blast It!: his Hail Mary's ball tells the catch so."""
+    if kind == "ttm" and "reliable" in skills:
+        return _mapped(throw, lambda leaf: Leaf("miss", tag="fumble") if leaf.tag == "fumble" else leaf)
+    if kind == "hailmary" and BLAST in skills:
+        return _mapped(throw, lambda leaf: replace(leaf, context=BLAST) if leaf.context == "inaccurate" else leaf)
+    return throw
+
+
+@lru_cache(maxsize=64)
+def blast_it_catch(edition: Edition, target: int, rerolls: Rerolls, diving: bool) -> Tree:
+    """The catch of Barik's Hail Mary (2025 Blast It!): each of its scatter rolls (D8) re-rolled
+    if he likes once it is seen, as FFB's `bb2025/pass/StepMissedPass` offers it (not the bounce,
+    which is no scatter), and +1 to the team-mate's catch, of the ball scattered onto him or
+    bounced onto him (FFB's bb2025 CatchModifierCollection "Blast It!"). The ball comes to him as
+    in catch_tree: scattered back onto his square, or onto a square next to it and bounced onto it."""
+    back_bonus = 1 + (1 if diving and edition.diving_catch_after_inaccurate else 0)
+    back = target_tree(target + catch_penalty(edition, "inaccurate_pass") - back_bonus, rerolls)
+    missed = Leaf("fail", tag="missed")
+    catch = target_tree(target + catch_penalty(edition, "bounce") - 1, rerolls)
+    bounced = chance(((EIGHTH, catch), (1 - EIGHTH, missed)))  # one bounce of eight lands on him
+    memo: dict[tuple[int, int, int], Tree] = {}
+
+    def at(left: int, x: int, y: int) -> Tree:  # the ball at (x, y) from him, `left` scatters to come
+        key = (left, min(abs(x), abs(y)), max(abs(x), abs(y)))
+        if key not in memo:
+            if not left:
+                memo[key] = back if x == y == 0 else bounced if max(abs(x), abs(y)) == 1 else missed
+            else:
+                landed = [at(left - 1, x + dx, y + dy) for dx, dy in D8]
+                again = chance([(EIGHTH, t) for t in landed])
+                memo[key] = chance([(EIGHTH, decide(list(dict.fromkeys((t, again))))) for t in landed])
+        return memo[key]
+
+    return at(edition.inaccurate_pass_scatters, 0, 0)
+
+
+def reliable_landing(turn: Turn, index: int, trees: dict[str, Tree]) -> dict[str, Tree]:
+    """A landing whose throw (the last Throw Team-mate before it) was Reliable's, with "!" steps
+    between them: reached other than straight from the throw (superb or subpar), it follows a
+    fumble, and the fumbled player has landed safely already."""
+    steps = turn.steps
+    at = next((i for i in range(index - 1, -1, -1) if steps[i].kind == "ttm"), None)
+    if at is None or "reliable" not in turn.player(steps[at].player).skills:
+        return trees
+    return {**trees, "": OK} if any(s.on_miss for s in steps[at + 1 : index]) else trees
+
+
+def _mapped(tree: Tree, change: Callable[[Leaf], Leaf]) -> Tree:
+    """The same tree, each leaf changed."""
+    if isinstance(tree, Leaf):
+        return change(tree)
+    if isinstance(tree, Chance):
+        return Chance(tuple((p, _mapped(t, change)) for p, t in tree.branches))
+    if isinstance(tree, Decide):
+        return Decide(tuple(_mapped(t, change) for t in tree.alternatives))
+    return Spend(tree.resource, _mapped(tree.then, change))
+
+
 def _his_blitz(steps: Sequence[TurnStep], index: int, player: str) -> bool:
     """Whether step `index` is the block of this player's Blitz: his first `/blitz` block of the turn."""
     blitzes = (i for i, s in enumerate(steps) if s.kind == "block" and s.blitz and s.player == player)
     return index >= 0 and next(blitzes, None) == index
+
+
+def watch_out(steps: Sequence[TurnStep], index: int, spec: BlockSpec) -> BlockSpec:
+    """Withergrasp's Watch Out! (2025, the defender's; the first time each drive, or each half as
+    FFB says: either way once in a turn): Dodge when he is first the target of a block, the turn's
+    first block written `/watch-out`. FFB's reading (`bb2025/block/StepBlockChoice`, marked used in
+    `StepEndBlocking`): any opponent's block, a Blitz's too, and only the first block of a Frenzy
+    (turn_block_nodes gives the second block his own skills)."""
+    if WATCH not in spec.defender_skills or "dodge" in spec.defender_skills:
+        return spec
+    first = next(i for i, s in enumerate(steps) if s.kind == "block" and WATCH in s.against)
+    return replace(spec, defender_skills=spec.defender_skills | {"dodge"}) if first == index else spec
 
 
 def slashing_nails(steps: Sequence[TurnStep], index: int, skills: frozenset[str]) -> frozenset[str]:
@@ -65,6 +160,23 @@ def gored_by_the_bull(steps: Sequence[TurnStep], index: int, spec: BlockSpec) ->
     return replace(spec, dice=spec.dice + 1) if _his_blitz(steps, index, steps[index].player) else spec
 
 
+def frenzied_rush(steps: Sequence[TurnStep], index: int, skills: frozenset[str]) -> bool:
+    """Whether Glart's Frenzied Rush (2025, once per half, when he declares a Blitz: Frenzy until
+    the end of that activation, no Grab) may be chosen for step `index`, the block of his Blitz.
+    A choice, since Frenzy's second block may knock him down (turn_block_nodes). Grab never acts
+    on a Blitz (pushback.py), so giving it up changes nothing here."""
+    if FRENZIED not in skills or "frenzy" in skills or index >= len(steps) or steps[index].kind != "block":
+        return False
+    return _his_blitz(steps, index, steps[index].player)
+
+
+def rush_declared(dauntless: Tree, player: str) -> Tree:
+    """The Dauntless roll before the block of his Blitz: Frenzied Rush is chosen when the Blitz is
+    declared, before that roll, so here; its results tell the block which (RUSH_CONTEXTS)."""
+    told = _mapped(dauntless, lambda leaf: replace(leaf, context=RUSH_CONTEXTS[leaf.context]))
+    return decide((dauntless, Spend(Resource("free", player, FRENZIED), told)))
+
+
 def dauntless_won(
     edition: Edition, won: BlockSpec, rerolls: Rerolls, player: str, skills: frozenset[str], frenzy: bool
 ) -> Tree:
@@ -79,4 +191,23 @@ def dauntless_won(
     return decide((block, Spend(Resource("free", player, "indomitable"), stronger)))
 
 
-__all__ = ["SWIFT", "bounding_leap", "dauntless_won", "gored_by_the_bull", "slashing_nails", "swift_as_the_breeze"]
+__all__ = [
+    "BLAST",
+    "FRENZIED",
+    "LANDED",
+    "RUSH_CONTEXTS",
+    "SWIFT",
+    "WATCH",
+    "blast_it_catch",
+    "bounding_leap",
+    "dauntless_won",
+    "frenzied_rush",
+    "gored_by_the_bull",
+    "incorporeal",
+    "reliable_landing",
+    "rush_declared",
+    "slashing_nails",
+    "swift_as_the_breeze",
+    "thrown",
+    "watch_out",
+]

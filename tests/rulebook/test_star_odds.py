@@ -10,12 +10,13 @@ import pytest
 from django.test import Client
 
 from rulebook import starodds
-from rulebook.engine import PLAYER_SKILLS, get_edition
-from rulebook.engine.turn import solve_turn
+from rulebook.engine import OPPONENT_SKILLS, PLAYER_SKILLS, get_edition
+from rulebook.engine.turn import TurnError, solve_turn
 from rulebook.models import StarPlayer
 from tutorial.odds.code import parse_code
 
 pytestmark = pytest.mark.django_db
+REFUSED_WITHOUT = frozenset({"reliable"})  # Reliable: "!" steps after a fumbled throw, a turnover without it
 
 
 def chance(code: str) -> object:
@@ -23,12 +24,19 @@ def chance(code: str) -> object:
 
 
 def test_every_star_rule_the_engine_counts_opens_a_turn_it_changes() -> None:
-    stars = [s for s in StarPlayer.objects.all() if s.rule and s.rule in PLAYER_SKILLS]
+    stars = [s for s in StarPlayer.objects.all() if s.rule and s.rule in PLAYER_SKILLS | OPPONENT_SKILLS]
     assert {s.rule for s in stars} == set(starodds.EXAMPLE_TURNS)  # none forgotten, none made up
     for star in stars:
         code = starodds.odds_code(star)
         assert code is not None
+        if star.rule in OPPONENT_SKILLS:  # the victim's rule, on his opponent's step: it lowers the chance
+            assert chance(code) < chance(code.replace(f"/{star.rule}", "")), code
+            continue
         without = code.replace(f",{star.rule},", ",")
+        if star.rule in REFUSED_WITHOUT:  # what his rule allows: refused without it
+            with pytest.raises(TurnError):
+                chance(without)
+            continue
         assert chance(code) > chance(without), code  # his rule is what the example shows
 
 

@@ -110,7 +110,7 @@ def _ordered(sequence: Sequence, steps: list[TurnStep]) -> Sequence:
         steps[0] = replace(steps[0], conditional=False)
     owner = None  # the step whose miss a "!" step follows: it must be able to miss
     for j, step in enumerate(steps):
-        if step.on_miss and (owner is None or not can_miss(owner)):
+        if step.on_miss and (owner is None or not can_miss(owner, sequence.turn().player(owner.player).skills)):
             steps[j] = replace(step, on_miss=False)
         if not steps[j].on_miss:
             owner = steps[j]
@@ -250,7 +250,8 @@ def _mark_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[d
         label = branch_label(owner.kind, sequence.edition, lang)
         chips.append(_chip(label, _with_step(sequence, i, flipped), step.conditional))
     before = sequence.steps[i - 1] if i > 0 else None
-    if before is not None and (can_miss(before) or before.on_miss) and not step.conditional:
+    misses = before is not None and can_miss(before, sequence.turn().player(before.player).skills)
+    if before is not None and (misses or before.on_miss) and not step.conditional:
         missed = replace(step, on_miss=not step.on_miss)
         chips.append(_chip(_("Only if the step before misses"), _with_step(sequence, i, missed), step.on_miss))
     return chips
