@@ -15,7 +15,8 @@ crowd), a decision tree over what may happen at that roll:
            a success only when nothing was left to do)
 
 A roll is never re-rolled twice: the modules that build the trees (turn_d6, turn_block,
-turn_armour, or SequenceStep below) simply offer no re-roll inside a re-rolled branch.
+turn_armour, or SequenceStep below) simply offer no re-roll inside a re-rolled branch. A leaf may
+give the team one more re-roll for the rest of the turn, once (`gain`: 2025 Pump Up the Crowd).
 
 solve() maximises the chance of reaching the end over every decision by dynamic programming over
 (node, context, team re-rolls left, once-per-turn resources used); among equal chances it keeps
@@ -104,6 +105,8 @@ class _Solver:
 
     def leaf(self, leaf: Leaf, index: int, state: _State) -> _Value:
         node = self.nodes[index]
+        if leaf.gains is not None:
+            state = gain(state, leaf.gains)
         if leaf.outcome == "ok":
             return self.value(node.ok, leaf.context, state)
         if leaf.outcome == "branch":
@@ -224,6 +227,8 @@ def _relevant(nodes: Sequence[Node]) -> list[tuple[frozenset[tuple[str, str, str
         elif isinstance(tree, Decide):
             for sub in tree.alternatives:
                 visit(sub)
+        elif tree.gains is not None:  # once: whether it was gained is part of the state
+            keys.add((tree.gains.kind, tree.gains.player, tree.gains.name))
 
     for node in reversed(nodes):
         for tree in node.trees.values():
@@ -241,6 +246,13 @@ def spend(state: _State, resource: Resource) -> _State | None:
     if not resource.once:
         return state
     return None if key in used else (team, used | {key})
+
+
+def gain(state: _State, resource: Resource) -> _State:
+    """The state after a result that gives one more team re-roll, once (`resource` names the rule)."""
+    team, used = state
+    key = (resource.kind, resource.player, resource.name)
+    return state if key in used else (team + 1, used | {key})
 
 
 def solve_program(nodes: Sequence[Node], team_rerolls: int) -> Report:
@@ -321,6 +333,8 @@ class _Walk:
         else:
             if tree.tag:
                 self._add(self.tags[index], tree.tag, mass)
+            if tree.gains is not None:
+                state = gain(state, tree.gains)
             node = solver.nodes[index]
             target = {"ok": node.ok, "branch": node.branch, "next": index + 1, "miss": node.miss}.get(tree.outcome)
             if target is None:  # fail, or a goal reached with a turnover

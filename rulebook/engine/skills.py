@@ -88,10 +88,10 @@ SKILLS: tuple[SkillUse, ...] = (
     # 2+ whatever the modifiers (BBBase), chosen after seeing the roll as FFB's SwiftAsTheBreeze
     # (ONCE_PER_GAME, canChooseToIgnore…AfterRoll) offers it: turn_stars.swift_as_the_breeze.
     SkillUse("swift-as-the-breeze", roller=True, editions=("bb2025",)),
-    # Slashing Nails (Roxanna Darknail): once per half, Claws from declaring a Blitz to the end of her
-    # activation (BBBase; FFB's bb2025 SlashingNails, canGainClawsForBlitz, ONCE_PER_HALF): the armour
-    # step just after her `/blitz` block (turn_stars.slashing_nails).
+    # Slashing Nails (Roxanna Darknail): once per half, Claws from declaring a Blitz to the end of her activation
+    # (BBBase; FFB's SlashingNails, ONCE_PER_HALF): the armour step after her `/blitz` block (turn_stars).
     SkillUse("slashing-nails", roller=True, editions=("bb2025",)),
+    SkillUse("pump-up-the-crowd", roller=True, editions=("bb2025",)),  # Skrorg: his block's casualty, a team re-roll
     # Gored by the Bull (Grashnak Blackhoof): once per game, one more block die on his Blitz's Block,
     # up to three, Frenzy's second Block too (BBBase; FFB's GoredByTheBull, canAddBlockDie: one or
     # two dice of his choosing only): turn_stars.gored_by_the_bull.

@@ -3,7 +3,8 @@
   Chance   the dice decide (exact Fractions)
   Decide   the coach chooses one of the alternatives (the first is always "take the result")
   Spend    an alternative that spends something: a team re-roll, a skill re-roll, Pro, Break Tackle
-  Leaf     the roll is over: "ok", "branch", "next", "miss", "fail" or "after_goal" (see sequence.py)
+  Leaf     the roll is over: "ok", "branch", "next", "miss", "fail" or "after_goal" (see sequence.py);
+           it may give the team a re-roll for the rest of the turn (`gains`)
 
 Trees are immutable and hashed once (equal subtrees are merged by `chance`).
 """
@@ -22,6 +23,7 @@ class Leaf:
     outcome: str  # ok, branch, next, miss (the goal missed, no turnover), fail, after_goal
     context: str = ""  # what the next roll needs to know of this one
     tag: str = ""  # the result shown in explanations (a block's outcome, "held", "sent_off")
+    gains: Resource | None = None  # a once-per-game rule giving one more team re-roll (2025 Pump Up the Crowd)
 
 
 @dataclass(frozen=True, slots=True)

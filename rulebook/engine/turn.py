@@ -31,7 +31,7 @@ from .probability import ONE, ZERO, d6_success
 from .sequence import Report, solve_program
 from .skills import OPPONENT_SKILLS, PLAYER_SKILLS, SKILL_NUDGES
 from .trees import Leaf, Node, Resource, Tree
-from .turn_armour import ArmourSpec, armour_tree
+from .turn_armour import CONTEXTS, ArmourSpec, armour_tree
 from .turn_armour import results as armour_results
 from .turn_armour import sent_off as foul_sent_off
 from .turn_block import BlockSpec, one_roll
@@ -262,8 +262,8 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
         spec = _block_spec(turn, index, skills, against)
         again = rerolls_for(edition, who, "dauntless")
         return block_nodes(edition, turn.steps, index, who.skills, who.st, spec, rerolls, again)
-    spec_a = _armour_spec(turn, index, against)
-    return [{c: armour_tree(edition, spec_a, c, rerolls) for c in ("", "down", "crowd", "pushed")}]
+    spec_a = _armour_spec(turn, index, against)  # 2025 Pump Up the Crowd: his block's casualty, a team re-roll
+    return [stars.pump_up_the_crowd(turn, index, {c: armour_tree(edition, spec_a, c, rerolls) for c in CONTEXTS})]
 
 
 def _block_spec(turn: Turn, index: int, skills: frozenset[str], against: frozenset[str]) -> BlockSpec:

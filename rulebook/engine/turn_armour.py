@@ -29,6 +29,7 @@ from .turn_d6 import Rerolls, chainsaw_start
 from .types import ArmourHelp, Player
 
 GOALS = ("break", "ko", "cas")
+CONTEXTS = ("", "down", "crowd", "pushed")  # what the roll before it left: a block's knock-down, push, crowd push
 REACHES = {
     "break": frozenset({"stunned", "knocked_out", "badly_hurt", "casualty"}),
     "ko": frozenset({"knocked_out", "badly_hurt", "casualty"}),
@@ -188,4 +189,15 @@ def sent_off(edition: Edition, spec: ArmourSpec, context: str = "") -> Fraction:
     return seen * (1 - stays_chance(edition, spec))
 
 
-__all__ = ["GOALS", "REACHES", "ArmourSpec", "armour_tree", "joint", "referee", "results", "sent_off", "stays_chance"]
+__all__ = [
+    "CONTEXTS",
+    "GOALS",
+    "REACHES",
+    "ArmourSpec",
+    "armour_tree",
+    "joint",
+    "referee",
+    "results",
+    "sent_off",
+    "stays_chance",
+]

@@ -4,8 +4,9 @@ the Claws of her Blitz, and Grashnak's Gored by the Bull, one more block die on 
 has one Blitz a turn: a player's first `/blitz` block of the turn is his Blitz's, Frenzy's second
 block the same action), Glart's Frenzied Rush, Frenzy on his Blitz, Gretchen's Incorporeal,
 her dodges without a roll, Deeproot's Reliable, a fumbled Throw Team-mate landing safely, Barik's
-Blast It!, his Hail Mary's scatters re-rolled and +1 to its catch, and the defender's Watch Out!
-(Withergrasp), Dodge on the first block; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
+Blast It!, his Hail Mary's scatters re-rolled and +1 to its catch, Skrorg's Pump Up the Crowd, a
+team re-roll for his block's casualty, and the defender's Watch Out! (Withergrasp), Dodge on the
+first block; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
 
 from __future__ import annotations
 
@@ -27,6 +28,8 @@ SWIFT = "swift-as-the-breeze"
 SWIFT_KINDS = ("dodge", "leap", "rush")
 FRENZIED = "frenzied-rush"
 WATCH = "watch-out"
+PUMP = "pump-up-the-crowd"
+CASUALTIES = frozenset({"badly_hurt", "casualty"})  # an armour chain's results that take him off the pitch
 LANDED = ("", "superb", "subpar")  # a landing's contexts: "" not straight after the throw
 BLAST = "blast-it"  # also the context his Hail Mary's ball leaves to the catch
 EIGHTH = Fraction(1, 8)
@@ -112,15 +115,40 @@ def reliable_landing(turn: Turn, index: int, trees: dict[str, Tree]) -> dict[str
     return {**trees, "": OK} if any(s.on_miss for s in steps[at + 1 : index]) else trees
 
 
-def _mapped(tree: Tree, change: Callable[[Leaf], Leaf]) -> Tree:
-    """The same tree, each leaf changed."""
+def _mapped(tree: Tree, change: Callable[[Leaf], Leaf], memo: dict[int, Tree] | None = None) -> Tree:
+    """The same tree, each leaf changed (a subtree shared is changed once: armour chains share many)."""
+    memo = {} if memo is None else memo
+    found = memo.get(id(tree))
+    if found is not None:
+        return found
     if isinstance(tree, Leaf):
-        return change(tree)
-    if isinstance(tree, Chance):
-        return Chance(tuple((p, _mapped(t, change)) for p, t in tree.branches))
-    if isinstance(tree, Decide):
-        return Decide(tuple(_mapped(t, change) for t in tree.alternatives))
-    return Spend(tree.resource, _mapped(tree.then, change))
+        found = change(tree)
+    elif isinstance(tree, Chance):
+        found = Chance(tuple((p, _mapped(t, change, memo)) for p, t in tree.branches))
+    elif isinstance(tree, Decide):
+        found = Decide(tuple(_mapped(t, change, memo) for t in tree.alternatives))
+    else:
+        found = Spend(tree.resource, _mapped(tree.then, change, memo))
+    memo[id(tree)] = found
+    return found
+
+
+def pump_up_the_crowd(turn: Turn, index: int, trees: dict[str, Tree]) -> dict[str, Tree]:
+    """Skrorg's Pump Up the Crowd (2025, once per game): a casualty his block causes gives his team
+    one more team re-roll until the end of the drive, so for the rest of the turn. FFB's reading
+    (`mechanic/bb2025/StateMechanic.handlePumpUp`): the injury of a block (`InjuryType.isBlock`, a
+    Blitz's too; not a push into the crowd, a foul, a stab nor a chainsaw), the blocker on his feet
+    (a block the turn goes on after), a casualty (Badly Hurt or worse). So: his armour step just
+    after his block, its casualties (the "down" context; after a push into the crowd, "crowd", none)."""
+    step = turn.steps[index]
+    block = turn.steps[index - 1] if index else None
+    if step.kind != "armour" or block is None or block.kind != "block" or block.player != step.player:
+        return trees
+    if PUMP not in turn.player(step.player).skills or "down" not in trees:
+        return trees
+    pumped = Resource("gain", step.player, PUMP)
+    down = _mapped(trees["down"], lambda leaf: replace(leaf, gains=pumped) if leaf.tag in CASUALTIES else leaf)
+    return {**trees, "down": down}
 
 
 def _his_blitz(steps: Sequence[TurnStep], index: int, player: str) -> bool:
@@ -195,6 +223,7 @@ __all__ = [
     "BLAST",
     "FRENZIED",
     "LANDED",
+    "PUMP",
     "RUSH_CONTEXTS",
     "SWIFT",
     "WATCH",
@@ -204,6 +233,7 @@ __all__ = [
     "frenzied_rush",
     "gored_by_the_bull",
     "incorporeal",
+    "pump_up_the_crowd",
     "reliable_landing",
     "rush_declared",
     "slashing_nails",

@@ -158,9 +158,43 @@ def test_blast_it_rerolls_the_hail_marys_scatters_and_helps_the_catch() -> None:
     assert odds("bb2025;rr0;b=blast-it;c=st:3;b.pass:4,c.catch:3") == odds("bb2025;rr0;c=st:3;b.pass:4,c.catch:3")
 
 
+def test_pump_up_the_crowd_gives_a_team_reroll_for_his_blocks_casualty() -> None:
+    # One die, no skills: down on Pow or Stumble (1/3; Both Down knocks him down too: a turnover);
+    # a casualty, armour 9+ then injury 10+: 10/36 * 6/36 = 5/108; a rush 5/6, 35/36 with a re-roll.
+    down, cas = F(1, 3), A9 * CAS10
+    assert cas == F(5, 108)
+    assert odds("bb2025;rr0;block:1d,armour:9/cas,gfi") == down * cas * F(5, 6) == F(25, 1944)
+    assert odds("bb2025;rr0;p=pump-up-the-crowd;block:1d,armour:9/cas,gfi") == down * cas * F(35, 36) == F(175, 11664)
+    # Goal break: only the casualties of the breaks (10/36 * 6/36) have the re-roll, the rest
+    # (10/36 * 30/36) not: 1/3 * (300/1296 * 5/6 + 60/1296 * 35/36) = 925/11664.
+    with_break = down * (A9 * F(30, 36) * F(5, 6) + cas * F(35, 36))
+    assert odds("bb2025;rr0;p=pump-up-the-crowd;block:1d,armour:9,gfi") == with_break == F(925, 11664)
+    # A Blitz's block too (FFB: the injury of a block, whatever the action).
+    assert odds("bb2025;rr0;p=pump-up-the-crowd;block:1d/blitz,armour:9/cas,gfi") == F(175, 11664)
+    # Not a push into the crowd (FFB: a crowd push's injury is no block's): Push, Push, Stumble or Pow
+    # send him out (4/6), a casualty on the injury's 10+ (1/6), the rush without a re-roll: 5/54.
+    crowd = F(4, 6) * CAS10 * F(5, 6)
+    assert odds("bb2025;rr0;p=pump-up-the-crowd;block:1d/crowd,armour:9/cas,gfi") == crowd == F(5, 54)
+    # Not a team-mate's block: 25/1944 again.
+    assert odds("bb2025;rr0;s=pump-up-the-crowd;o=st:3;o.block:1d,o.armour:9/cas,s.gfi") == F(25, 1944)
+
+
+def test_pump_up_the_crowd_is_once() -> None:
+    # The first casualty (5/324 with its block) gives one re-roll, the second none. The re-roll saves
+    # the second block (2/3 of the time: then none is left for the rushes); two rushes with one re-roll
+    # 5/6 * 35/36 + 1/6 * 5/6 * 5/6 = 25/27, with none 25/36 (with a second re-roll gained the
+    # first branch would be (35/36)^2 and the second 25/27):
+    # 5/324 * 5/108 * (1/3 * 25/27 + 2/3 * 1/3 * 25/36) = 625/1889568.
+    first, cas = F(1, 3) * A9 * CAS10, A9 * CAS10
+    expected = first * cas * (F(1, 3) * F(25, 27) + F(2, 3) * F(1, 3) * F(25, 36))
+    code = "bb2025;rr0;p=pump-up-the-crowd;block:1d,armour:9/cas,block:1d,armour:9/cas,gfi,gfi"
+    assert odds(code) == expected == F(625, 1889568)
+
+
 @pytest.mark.parametrize(
     "code",
     [
+        "lrb6;rr0;p=pump-up-the-crowd;block:1d,armour:8/cas,gfi",
         "lrb6;rr0;b=blast-it;hailmary:2,catch:3",
         "lrb6;rr0;d=reliable;ttm:4,land:3",
         "lrb6;rr0;block:2d/watch-out",
