@@ -47,6 +47,7 @@ EXAMPLE_TURNS = {
     "reliable": "ttm:4,!g.gfi,g.land:3",  # after his fumble the thrown player, landed safely, goes on
     "blast-it": "hailmary:5,c.catch:3",
     "pump-up-the-crowd": "block:2d,armour:9/cas,gfi,gfi",  # the re-roll his casualty gives, on the rushes
+    "fury-of-the-blood-god": "fury:2,block:2d",  # his Unchannelled Fury roll before a Block action
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

@@ -31,6 +31,7 @@ SKILL_KINDS = {
     "chainsaw": "chainsaw",
     "stab": "stab",
     "gaze": "hypnotic-gaze",
+    "fury": "unchannelled-fury",  # 2025's trait (the classic rules refuse the step)
     "dauntless": "dauntless",
     "tentacles": "tentacles",
 }
