@@ -34,7 +34,9 @@ D6_KINDS = (
     "roll",
     "fury",
 )
-FURY_EDITIONS = ("bb2025",)  # Unchannelled Fury's roll (2025, not in the classic rules)
+# Kinds of roll only some editions have, with the trait that rolls it: Unchannelled Fury's roll
+# (2025's trait; the classic rules have none).
+EDITION_ONLY_KINDS = {"fury": (("bb2025",), "unchannelled-fury")}
 ST_KINDS = ("dauntless", "tentacles")  # their value is the opponent's ST (the roller's is his own)
 CHAIN_KINDS = ("armour", "foul", "chainsaw", "stab")
 KINDS = (*D6_KINDS, *ST_KINDS, "block", *CHAIN_KINDS)
@@ -100,8 +102,8 @@ def check(edition: Edition, turn: Turn) -> None:
         idle = normalise(step.against) - acting_against(edition, step.kind)
         if idle:  # it would change no number: say so rather than drop it
             raise TurnError("skill_not_on_roll", i, skill=sorted(idle)[0])
-        if step.kind == "fury" and edition.key not in FURY_EDITIONS:  # the trait the roll is for is not his
-            raise TurnError("skill_not_in_edition", i, skill="unchannelled-fury")
+        if step.kind not in kinds_in(edition.key):  # the trait the roll is for is not the edition's
+            raise TurnError("skill_not_in_edition", i, skill=EDITION_ONLY_KINDS[step.kind][1])
         if step.kind == "hailmary" and edition.hail_mary_fumbles_on_one_only and hail_mary_fumble(step) > 1:
             raise TurnError("hail_mary_on_one", i)
         check_new_rolls(edition, turn, i, step)
@@ -162,6 +164,11 @@ def has_reroll_source(edition: Edition, step: TurnStep, skills: frozenset[str]) 
         any_roll = bool(edition.any_roll_rerolls & skills) and (step.kind not in CHAIN_KINDS or step.kind == "chainsaw")
         return REROLL_SKILL.get(step.kind) in skills or one_die or any_roll
     return True
+
+
+def kinds_in(edition_key: str) -> tuple[str, ...]:
+    """The kinds of roll a turn of this edition may hold, in the order of KINDS."""
+    return tuple(kind for kind in KINDS if kind not in EDITION_ONLY_KINDS or edition_key in EDITION_ONLY_KINDS[kind][0])
 
 
 def can_branch(step: TurnStep, skills: frozenset[str] = frozenset()) -> bool:
