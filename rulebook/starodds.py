@@ -47,6 +47,50 @@ EXAMPLE_TURNS = {
     "reliable": "ttm:4,!g.gfi,g.land:3",  # after his fumble the thrown player, landed safely, goes on
     "blast-it": "hailmary:5,c.catch:3",
     "pump-up-the-crowd": "block:2d,armour:9/cas,gfi,gfi",  # the re-roll his casualty gives, on the rushes
+    "fury-of-the-blood-god": "fury:2,block:2d",  # his Unchannelled Fury roll before a Block action
+}
+# The 2025 star rules the engine does not count, by what the odds do with them (SOURCES.md gives
+# the readings; tests/rulebook/test_star_odds.py holds every star rule to one group or EXAMPLE_TURNS).
+# What the rule allows, written with the grammar's own steps (and the skills it gives him): his
+# page opens that turn, the rule adding no word to it.
+PLAIN_TURNS = {
+    "look-into-my-eyes": "roll:2",  # his D6 action with its fixed target, re-rollable (FFB)
+    "baleful-hex": "roll:2",
+    "catch-of-the-day": "roll:3",
+    "beer-barrel-bash": "roll:3",
+    "blastin-solves-everything": "roll:3,armour:9",  # then the armour roll of the player hit
+    "maximum-carnage": "chainsaw:9,chainsaw:9",  # a second Chainsaw Attack, against another opponent
+    "kick-em-while-theyre-down": "chainsaw:9",  # a Chainsaw Attack on a Prone opponent, never sent off
+    "sneakiest-of-the-lot": "foul:9,o.foul:9",  # two Fouls in the turn, one of them his
+    "the-flashing-blade": "stab:9,dodge:3",  # a Move after his Stab
+    "furious-outburst": "stab:9",  # a Stab after placing himself; the team's Blitz
+    "vicious-vines": "block:2d",  # a Block two squares away: the same dice, no follow-up
+    "shot-to-nothing": "hailmary:2,c.catch:3",  # Hail Mary Pass for one activation
+    "ill-carry-you": "dodge:4,dodge:4",  # Break Tackle and Dodge while he carries Crumbleberry
+    "wisdom-of-the-white-dwarf": "t=sure-feet;t.gfi,t.gfi",  # a team-mate's skill for the turn (one of four)
+    "yoink": "pass:3/int:2",  # the passer's turn: Scrappa intercepts on a 2+
+}
+PLAIN_SKILLS = {"ill-carry-you": ("break-tackle", "dodge")}
+PLAIN_OPPONENT = frozenset({"yoink"})  # the turn is his opponent's
+# Rules that change no roll of a turn: who is hit, who may act, what happens after the turn.
+NO_ROLL = {
+    "tasty-morsel": "a failed Bloodlust roll bites an opponent instead: the roll's chance is the same",
+    "primal-savagery": "a failed Animal Savagery roll lashes out at an opponent: the roll's chance is the same",
+    "star-of-the-show": "a team re-roll after his touchdown, for the next drive: the turn has ended",
+    "raiding-party": "a team-mate moves one square unmarked: no roll",
+    "black-ink": "an opponent becomes Distracted: no roll",
+    "excuse-me-are-you-a-zoat": "an opponent becomes Distracted: no roll",
+    "treacherous": "he takes the ball from a team-mate, who is Knocked Down, with no turnover: no roll of his",
+    "ill-be-back": "Secret Weapon does not send him off at the end of the drive: after the turn",
+}
+# Rules whose roll has no step in the odds: bombs, a Ball & Chain's way, Projectile Vomit, an armour
+# roll made in the opponent's turn.
+NO_STEP = {
+    "all-you-can-eat": "two Throw Bomb actions: the odds have no bomb",
+    "kaboom": "a caught bomb explodes at once: the odds have no bomb",
+    "whirling-dervish": "the D6 of his Ball & Chain's way, re-rolled: a direction, not a target",
+    "putrid-regurgitation": "a second Projectile Vomit in a turn: the odds have no vomit step",
+    "quick-bite": "an armour roll against the catcher, in the opponent's turn, with no block before it",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.
@@ -67,14 +111,17 @@ def _skill_words(profile: StarProfile, edition: str) -> list[str]:
 
 
 def odds_code(star: StarPlayer) -> str | None:
-    """The share code of his rule's example turn, or None when the odds do not count his rule."""
-    steps = EXAMPLE_TURNS.get(star.rule)
+    """The share code of a turn his rule changes (the rule counted by the engine) or allows (written
+    with the grammar's own steps), or None when it changes no roll the odds count."""
+    counted = star.rule in EXAMPLE_TURNS
+    steps = EXAMPLE_TURNS.get(star.rule) or PLAIN_TURNS.get(star.rule)
     profile = star.players.first()
     if steps is None or profile is None:
         return None
     edition = star.ruleset.key
-    if star.rule in OPPONENT_SKILLS:  # the turn is his opponent's
+    if star.rule in OPPONENT_SKILLS or star.rule in PLAIN_OPPONENT:  # the turn is his opponent's
         return f"{edition};rr1;{steps}"
     name = re.sub(r"[^a-z0-9-]", "", profile.slug.split("-")[0])[:MAX_NAME] or "star"
-    attributes = [*_skill_words(profile, edition), star.rule, f"st:{profile.st}"]
+    gained = [star.rule] if counted else list(PLAIN_SKILLS.get(star.rule, ()))
+    attributes = dict.fromkeys([*_skill_words(profile, edition), *gained, f"st:{profile.st}"])
     return f"{edition};rr1;{name}={','.join(attributes)};{steps}"

@@ -144,7 +144,7 @@ from .turn import (
     solve_turn,
 )
 from .turn import KINDS as TURN_KINDS
-from .turn_checks import can_branch, can_miss, has_reroll_source
+from .turn_checks import can_branch, can_miss, has_reroll_source, kinds_in
 from .turn_choice import KEEPABLE as TURN_KEEPABLE
 from .turn_choice import REROLL_CHOICES as TURN_REROLL_CHOICES
 from .types import (
@@ -300,6 +300,7 @@ __all__ = [
     "interception_chance",
     "kick_landing_distribution",
     "kickoff_distribution",
+    "kinds_in",
     "line_of_scrimmage_x",
     "mercenary_cost",
     "neighbours",

@@ -92,6 +92,7 @@ SKILLS: tuple[SkillUse, ...] = (
     # (BBBase; FFB's SlashingNails, ONCE_PER_HALF): the armour step after her `/blitz` block (turn_stars).
     SkillUse("slashing-nails", roller=True, editions=("bb2025",)),
     SkillUse("pump-up-the-crowd", roller=True, editions=("bb2025",)),  # Skrorg: his block's casualty, a team re-roll
+    SkillUse("fury-of-the-blood-god", roller=True, editions=("bb2025",)),  # Scyla: a failed `fury` (turn_stars)
     # Gored by the Bull (Grashnak Blackhoof): once per game, one more block die on his Blitz's Block,
     # up to three, Frenzy's second Block too (BBBase; FFB's GoredByTheBull, canAddBlockDie: one or
     # two dice of his choosing only): turn_stars.gored_by_the_bull.
@@ -115,8 +116,7 @@ SKILLS: tuple[SkillUse, ...] = (
     # Indomitable (Karla Von Kill): once per game, after a Dauntless roll that worked, her ST twice
     # the defender's (BBBase; FFB's Indomitable, ONCE_PER_GAME): turn._dauntless_won.
     SkillUse("indomitable", roller=True, editions=("bb2025",)),
-    # Krump and Smash (Varag Ghoul-Chewer): once per game, a block's armour roll that held rolled
-    # again (turn_armour.py; BBBase's star page, FFB's KrumpAndSmashModification).
+    # Krump and Smash (Varag Ghoul-Chewer): once per game, a block's armour roll that held rolled again (turn_armour).
     SkillUse("krump-and-smash", roller=True, editions=("bb2025",)),
     # Master Assassin (Skitter Stab-Stab): the same on a stab's armour roll (FFB's bb2025 MasterAssassinModification).
     SkillUse("master-assassin", roller=True, editions=("bb2025",)),

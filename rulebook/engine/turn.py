@@ -254,8 +254,8 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             strength=who.st if kind == "pass" and "strong-passing-game" in skills else 0,
         )
         return [{"": stars.thrown(throw_tree(edition, throw, rerolls), kind, skills)}]
-    if kind == "gaze":  # a failed gaze ends his action, not the team's turn
-        return [{"": target_tree(step.value, rerolls, fail=MISSED)}]
+    if kind in ("gaze", "fury"):  # a failed gaze or Unchannelled Fury roll ends his action, not the turn
+        return [{"": target_tree(step.value, rerolls, fail=stars.fury_failed(turn, index, MISSED))}]
     if kind in D6_KINDS:
         return [{"": target_tree(step.value, rerolls)}]
     if kind == "block":

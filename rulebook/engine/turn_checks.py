@@ -19,7 +19,24 @@ from .turn_choice import KEEPABLE, REROLL_CHOICES
 if TYPE_CHECKING:
     from .turn import Turn, TurnStep
 
-D6_KINDS = ("dodge", "rush", "pickup", "catch", "handoff", "pass", "hailmary", "ttm", "land", "leap", "gaze", "roll")
+D6_KINDS = (
+    "dodge",
+    "rush",
+    "pickup",
+    "catch",
+    "handoff",
+    "pass",
+    "hailmary",
+    "ttm",
+    "land",
+    "leap",
+    "gaze",
+    "roll",
+    "fury",
+)
+# Kinds of roll only some editions have, with the trait that rolls it: Unchannelled Fury's roll
+# (2025's trait; the classic rules have none).
+EDITION_ONLY_KINDS = {"fury": (("bb2025",), "unchannelled-fury")}
 ST_KINDS = ("dauntless", "tentacles")  # their value is the opponent's ST (the roller's is his own)
 CHAIN_KINDS = ("armour", "foul", "chainsaw", "stab")
 KINDS = (*D6_KINDS, *ST_KINDS, "block", *CHAIN_KINDS)
@@ -85,6 +102,8 @@ def check(edition: Edition, turn: Turn) -> None:
         idle = normalise(step.against) - acting_against(edition, step.kind)
         if idle:  # it would change no number: say so rather than drop it
             raise TurnError("skill_not_on_roll", i, skill=sorted(idle)[0])
+        if step.kind not in kinds_in(edition.key):  # the trait the roll is for is not the edition's
+            raise TurnError("skill_not_in_edition", i, skill=EDITION_ONLY_KINDS[step.kind][1])
         if step.kind == "hailmary" and edition.hail_mary_fumbles_on_one_only and hail_mary_fumble(step) > 1:
             raise TurnError("hail_mary_on_one", i)
         check_new_rolls(edition, turn, i, step)
@@ -147,10 +166,18 @@ def has_reroll_source(edition: Edition, step: TurnStep, skills: frozenset[str]) 
     return True
 
 
-def can_branch(step: TurnStep) -> bool:
+def kinds_in(edition_key: str) -> tuple[str, ...]:
+    """The kinds of roll a turn of this edition may hold, in the order of KINDS."""
+    return tuple(kind for kind in KINDS if kind not in EDITION_ONLY_KINDS or edition_key in EDITION_ONLY_KINDS[kind][0])
+
+
+def can_branch(step: TurnStep, skills: frozenset[str] = frozenset()) -> bool:
     """Whether the roll has a "branch" result, what "?" steps follow: a block whose goal is a push
     or no turnover knocking the defender down, a dodge a Shadowing player may follow, a Tentacles
-    player holding him (turn_block.py, turn_d6.py)."""
+    player holding him (turn_block.py, turn_d6.py), a failed Unchannelled Fury roll of `skills`'s
+    roller that 2025 Fury of the Blood God turns into two Block actions (turn_stars)."""
+    if step.kind == "fury":
+        return "fury-of-the-blood-god" in skills
     if step.kind == "block":
         return step.goal in ("push", "safe")
     if step.kind == "dodge":
@@ -163,7 +190,7 @@ def can_miss(step: TurnStep, skills: frozenset[str] = frozenset()) -> bool:
     the roller's (2025 Reliable: Deeproot's fumbled Throw Team-mate lands safely)."""
     if step.kind == "block":
         return step.goal != "safe"
-    return step.kind == "gaze" or step.kind in CHAIN_KINDS or (step.kind == "ttm" and "reliable" in skills)
+    return step.kind in ("gaze", "fury") or step.kind in CHAIN_KINDS or (step.kind == "ttm" and "reliable" in skills)
 
 
 def _owner(turn: Turn, i: int) -> TurnStep:

@@ -5,7 +5,8 @@ has one Blitz a turn: a player's first `/blitz` block of the turn is his Blitz's
 block the same action), Glart's Frenzied Rush, Frenzy on his Blitz, Gretchen's Incorporeal,
 her dodges without a roll, Deeproot's Reliable, a fumbled Throw Team-mate landing safely, Barik's
 Blast It!, his Hail Mary's scatters re-rolled and +1 to its catch, Skrorg's Pump Up the Crowd, a
-team re-roll for his block's casualty, and the defender's Watch Out! (Withergrasp), Dodge on the
+team re-roll for his block's casualty, Scyla's Fury of the Blood God, two Block actions after a
+failed Unchannelled Fury roll, and the defender's Watch Out! (Withergrasp), Dodge on the
 first block; and what Jordell's Swift as the Breeze, chosen after the dice, spends."""
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ SWIFT_KINDS = ("dodge", "leap", "rush")
 FRENZIED = "frenzied-rush"
 WATCH = "watch-out"
 PUMP = "pump-up-the-crowd"
+FURY = "fury-of-the-blood-god"
 CASUALTIES = frozenset({"badly_hurt", "casualty"})  # an armour chain's results that take him off the pitch
 LANDED = ("", "superb", "subpar")  # a landing's contexts: "" not straight after the throw
 BLAST = "blast-it"  # also the context his Hail Mary's ball leaves to the catch
@@ -151,6 +153,25 @@ def pump_up_the_crowd(turn: Turn, index: int, trees: dict[str, Tree]) -> dict[st
     return {**trees, "down": down}
 
 
+def fury_failed(turn: Turn, index: int, missed: Leaf) -> Tree:
+    """A failed Unchannelled Fury roll (2025: D6, +2 for a Block or a Blitz, 1-3 ends his action;
+    written `fury:N`, the natural roll needed, 2 for a Block or a Blitz): his action ends, a miss,
+    unless Scyla's Fury of the Blood God (once per game: "if Scyla rolls a 1 … after declaring a
+    Block action, he may make two Block actions instead") turns it into the "branch" result: the
+    "?" steps after it are his second Block action, then the steps after them. FFB's reading
+    (`skillbehaviour/bb2025/UnchannelledFuryBehaviour`): offered on the roll's final failure, after a
+    re-roll or instead of one, on a Block action (not a Blitz): here a `fury:2` whose first step of
+    his after it (a Dauntless roll aside) is a block without `/blitz`."""
+    step = turn.steps[index]
+    if step.kind != "fury" or FURY not in turn.player(step.player).skills or step.value != 2:
+        return missed
+    his = [s for s in turn.steps[index + 1 :] if s.player == step.player]
+    his = his[1:] if his and his[0].kind == "dauntless" else his
+    if not his or his[0].kind != "block" or his[0].blitz:
+        return missed
+    return decide((missed, Spend(Resource("free", step.player, FURY), Leaf("branch"))))
+
+
 def _his_blitz(steps: Sequence[TurnStep], index: int, player: str) -> bool:
     """Whether step `index` is the block of this player's Blitz: his first `/blitz` block of the turn."""
     blitzes = (i for i, s in enumerate(steps) if s.kind == "block" and s.blitz and s.player == player)
@@ -222,6 +243,7 @@ def dauntless_won(
 __all__ = [
     "BLAST",
     "FRENZIED",
+    "FURY",
     "LANDED",
     "PUMP",
     "RUSH_CONTEXTS",
@@ -231,6 +253,7 @@ __all__ = [
     "bounding_leap",
     "dauntless_won",
     "frenzied_rush",
+    "fury_failed",
     "gored_by_the_bull",
     "incorporeal",
     "pump_up_the_crowd",

@@ -26,6 +26,10 @@
     radio.form.querySelectorAll("option[" + attribute + "]").forEach(function (option) {
       option.textContent = option.getAttribute(attribute);
     });
+    // A kind of roll only some editions have (2025's Unchannelled Fury) is offered in those only.
+    radio.form.querySelectorAll("option[data-editions]").forEach(function (option) {
+      option.hidden = option.getAttribute("data-editions").split(" ").indexOf(radio.value) < 0;
+    });
   });
   // Odds calculator: a row whose kind changes gets that kind's usual value (the server does the
   // same without JavaScript, from the row's previous kind pk<n>).

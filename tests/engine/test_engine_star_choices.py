@@ -191,9 +191,40 @@ def test_pump_up_the_crowd_is_once() -> None:
     assert odds(code) == expected == F(625, 1889568)
 
 
+def test_unchannelled_fury_ends_his_action_on_a_failure() -> None:
+    # fury:2 (a Block's: +2) fails on a natural 1; two dice without skills knock down 5/9 (the
+    # module's dice with Block: without it Both Down knocks him down too, 1 - (2/3)^2 = 5/9).
+    assert odds("bb2025;rr0;fury:2,block:2d") == F(5, 6) * F(5, 9) == F(25, 54)
+    # One team re-roll: kept for the block when the roll passes (5/9 + 4/9 * 5/9 = 65/81), spent on
+    # the 1 otherwise: 5/6 * 65/81 + 1/6 * 5/6 * 5/9 = 725/972.
+    assert odds("bb2025;rr1;fury:2,block:2d") == F(5, 6) * F(65, 81) + F(1, 6) * F(5, 6) * F(5, 9) == F(725, 972)
+    # His action ends, not the turn: a "!" step follows the failure, 5/6 + 1/6 * 5/6 = 35/36.
+    assert odds("bb2025;rr0;p=st:3;o=st:3;p.fury:2,!o.gfi") == F(35, 36)
+    assert odds("bb2025;rr0;fury:4,gfi") == F(1, 2) * F(5, 6)  # another action: 4+
+
+
+def test_fury_of_the_blood_god_makes_a_failed_fury_two_block_actions() -> None:
+    # The 1 no longer ends his Block action: 5/9; the "?" block is the second one after a 1:
+    # 5/6 * 5/9 + 1/6 * (5/9)^2 = 125/243.
+    assert odds("bb2025;rr0;s=fury-of-the-blood-god;fury:2,block:2d") == F(5, 9)
+    two = "bb2025;rr0;s=fury-of-the-blood-god;fury:2,?block:2d,block:2d"
+    assert odds(two) == F(5, 6) * F(5, 9) + F(1, 6) * F(5, 9) ** 2 == F(125, 243)
+    # Used instead of the team re-roll, which stays for the block: 65/81.
+    assert odds("bb2025;rr1;s=fury-of-the-blood-god;fury:2,block:2d") == F(65, 81)
+    # Not on a Blitz (FFB: a Block action only), nor on another action's 4+.
+    assert odds("bb2025;rr0;s=fury-of-the-blood-god;fury:2,block:2d/blitz") == F(25, 54)
+    assert odds("bb2025;rr0;s=fury-of-the-blood-god;fury:4,gfi") == F(5, 12)
+    # Once: spent on the first 1 (else the action ends), the second roll's 1 ends it:
+    # 5/6 * 5/9 * 5/9 (kept for the second roll) + 1/6 * 5/9 * 5/6 * 5/9 = (5/9)^2 * 35/36 = 875/2916.
+    twice = "bb2025;rr0;s=fury-of-the-blood-god;fury:2,block:2d,fury:2,block:2d"
+    assert odds(twice) == F(5, 9) ** 2 * (F(5, 6) + F(1, 6) * F(5, 6)) == F(875, 2916)
+
+
 @pytest.mark.parametrize(
     "code",
     [
+        "lrb6;rr0;fury:2,block:2d",
+        "lrb6;rr0;s=fury-of-the-blood-god;block:2d",
         "lrb6;rr0;p=pump-up-the-crowd;block:1d,armour:8/cas,gfi",
         "lrb6;rr0;b=blast-it;hailmary:2,catch:3",
         "lrb6;rr0;d=reliable;ttm:4,land:3",

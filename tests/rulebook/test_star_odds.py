@@ -4,6 +4,7 @@ the code reads, his rule changes its chance, and no rule the engine counts is le
 from __future__ import annotations
 
 import re
+from fractions import Fraction as F
 from urllib.parse import unquote
 
 import pytest
@@ -53,4 +54,36 @@ def test_the_page_links_the_calculator_in_the_readers_language(client: Client) -
     found = re.search(r'href="(/es/odds/\?c=[^"]+)">Calcular las probabilidades con Suerte halfling<', html)
     assert found, html[:200]
     assert client.get(unquote(found[1])).status_code == 200
-    assert "/odds/?c=" not in client.get("/es/bb2025/stars/scrappa-sorehead/").content.decode()  # Yoink!: no roll
+    assert "/odds/?c=" not in client.get("/es/bb2025/stars/zolcath-the-zoat/").content.decode()  # Distracted: no roll
+
+
+def test_every_star_rule_is_counted_written_with_plain_steps_or_said_to_change_no_roll() -> None:
+    rules = {s.rule for s in StarPlayer.objects.all() if s.rule}
+    groups = [starodds.EXAMPLE_TURNS, starodds.PLAIN_TURNS, starodds.NO_ROLL, starodds.NO_STEP]
+    assert sum(map(len, groups)) == len(set().union(*groups))  # each rule in one group only
+    assert set().union(*groups) == rules  # every star rule, none made up
+    assert len(rules) == 63 and len(starodds.EXAMPLE_TURNS) == 35 and len(starodds.PLAIN_TURNS) == 15
+
+
+def star(slug: str) -> StarPlayer:
+    return StarPlayer.objects.get(ruleset__key="bb2025", slug=slug)
+
+
+def test_a_rule_written_with_plain_steps_opens_the_turn_it_allows() -> None:
+    for found in StarPlayer.objects.filter(rule__in=starodds.PLAIN_TURNS):
+        code = starodds.odds_code(found)
+        assert code and f",{found.rule}," not in code and f"={found.rule}," not in code  # no word of its own
+        assert 0 < chance(code) <= 1, code  # the engine reads it
+    # Yoink!, in the passer's turn: Scrappa intercepts on a 2+ (5/6) before the pass, which is
+    # accurate on a 3+ with the team re-roll 8/9 otherwise: 1/6 * 8/9 = 4/27.
+    assert starodds.odds_code(star("scrappa-sorehead")) == "bb2025;rr1;pass:3/int:2"
+    assert chance("bb2025;rr1;pass:3/int:2") == F(1, 6) * F(8, 9) == F(4, 27)
+    # Look Into My Eyes: a 2+ (5/6); Boa is a Loner (4+), so the team re-roll of a 1 counts on a
+    # 4+ only: 5/6 + 1/6 * 1/2 * 5/6 = 65/72.
+    boa = starodds.odds_code(star("boa-konssstriktr")) or ""
+    assert boa.endswith(";roll:2") and "loner:4" in boa
+    assert chance(boa) == F(5, 6) + F(1, 6) * F(1, 2) * F(5, 6) == F(65, 72)
+    # I'll Carry You!: carrying Crumbleberry, Grak dodges with Dodge and Break Tackle.
+    grak = starodds.odds_code(star("grak-and-crumbleberry")) or ""
+    assert grak.startswith("bb2025;rr1;grak=") and "break-tackle" in grak and "dodge" in grak
+    assert chance(grak) > chance(grak.replace(",break-tackle", "").replace(",dodge,", ","))

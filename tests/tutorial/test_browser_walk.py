@@ -57,8 +57,11 @@ def test_odds_edition_renames_going_for_it_at_once(site: str, page) -> None:
     option = page.locator('#k1 option[value="gfi"]')
     classic, modern = option.get_attribute("data-label-lrb6"), option.get_attribute("data-label-bb2025")
     assert option.inner_text() == classic and classic != modern
+    fury = page.locator('#k1 option[value="fury"]')  # 2025's Unchannelled Fury roll: not a classic roll
+    assert fury.get_attribute("hidden") is not None
     page.locator('input[name="edition"][value="bb2025"]').check()
     assert option.inner_text() == modern
+    assert fury.get_attribute("hidden") is None
     page.wait_for_url("**c=bb2025**")  # the share code goes to the address bar
     page.wait_for_function(
         "() => document.querySelector('#odds-result').innerText.includes({!r})".format(modern.split(" (")[0])

@@ -318,6 +318,7 @@ def rendered_texts(view: presenting.StepView) -> list[str]:
 
 
 @pytest.mark.slow
+@pytest.mark.content_sweep  # every step's words in every language, for every input: the same on either database
 @pytest.mark.parametrize("item", list(steps()), ids=step_id)
 def test_no_wrong_plural_in_any_language_for_any_input(item: tuple[Scenario, StepSpec]) -> None:
     scenario, step = item

@@ -56,6 +56,11 @@ def test_data_attributes_are_escaped_and_come_before_selected() -> None:
     )
 
 
+def test_a_hidden_option_says_so_after_its_data() -> None:
+    fury = option("fury", "Unchannelled Fury", [("editions", "bb2025")], hidden=True)
+    assert fury.head + fury.tail == '<option value="fury" data-editions="bb2025" hidden>Unchannelled Fury</option>'
+
+
 def test_the_filters_write_the_same_as_the_helpers() -> None:
     source = "{% load form_options %}{{ choices|options:chosen }}|{{ groups|optgroups }}|{{ kept|optgroups }}"
     groups = [("G", CHOICES[:2])]

@@ -43,7 +43,7 @@ from .code import (
     parse_code,
     parse_value,
 )
-from .form import ENGINE_KIND, FORM_KINDS, default_text
+from .form import ENGINE_KIND, default_text, edition_kinds
 from .labels import GOAL_LABELS, branch_label, choice_labels, glossary, kind_label, skill_label, step_label
 
 BLOCK_DICE = ((1, False), (2, False), (3, False), (2, True), (3, True))
@@ -122,7 +122,7 @@ def cards(sequence: Sequence, lang: str) -> list[dict[str, str]]:
     if len(sequence.steps) >= MAX_STEPS:
         return []
     found = []
-    for kind in FORM_KINDS:
+    for kind in edition_kinds(sequence.edition):
         step = _new_step(kind, sequence)
         found.append(
             {
@@ -245,7 +245,7 @@ def _mark_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[d
     before has such a result; a step takes one mark, so each hides while the other is set."""
     chips = []
     owner = _branch_owner(sequence, i)
-    if owner is not None and can_branch(owner) and not step.on_miss:
+    if owner is not None and can_branch(owner, sequence.turn().player(owner.player).skills) and not step.on_miss:
         flipped = replace(step, conditional=not step.conditional)
         label = branch_label(owner.kind, sequence.edition, lang)
         chips.append(_chip(label, _with_step(sequence, i, flipped), step.conditional))

@@ -90,7 +90,7 @@ VALUE_RE = re.compile(r"^(?P<sign>[-−+]?)\s*(?P<av>av|ar)?\s*(?P<n>\d{1,2})\s*
 # Messages (English for the API; translated on the page through calculator.page_error).
 UNKNOWN_KIND = gettext_noop(
     "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, gaze, roll, "
-    "dauntless, tentacles, block, armour, foul, chainsaw, stab)"
+    "fury, dauntless, tentacles, block, armour, foul, chainsaw, stab)"
 )
 ST_RANGE = gettext_noop("a Strength must be between 1 and 10")
 UNKNOWN_KIND_PAGE = gettext_noop("unknown kind of roll")

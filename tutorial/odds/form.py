@@ -12,9 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from rulebook.engine import ST_KINDS, TURN_KINDS, TurnError, check, get_edition
+from rulebook.engine import ST_KINDS, TURN_KINDS, TurnError, check, get_edition, kinds_in
 
-from .calculator import edition_of, rule_error, team_of
+from .calculator import EDITIONS, edition_of, rule_error, team_of
 from .classic import MAX_STEPS, NO_STEPS, NO_STEPS_PAGE, OddsError
 from .code import (
     BAD_PLAYER_NAME,
@@ -35,12 +35,27 @@ ROWS = MAX_STEPS
 SLOTS = MAX_PLAYERS
 SLOT_NAMES = ("a", "b", "c")  # short names for the share code; the reader may rename them
 D6_DEFAULTS = {"dodge": 3, "pickup": 3, "catch": 3, "handoff": 3, "pass": 4, "ttm": 4, "land": 3, "leap": 4, "roll": 4}
+D6_DEFAULTS["fury"] = 2  # Unchannelled Fury before a Block or a Blitz (+2): the natural roll needed
 GAZE_DEFAULT = {"lrb6": 4, "bb2025": 3}  # classic: an Agility roll (AG 3: 4+); 2025: a D6, 3+
 ST_DEFAULT = 4  # Dauntless, Tentacles: the opponent's ST (a lineman's 3 and one more)
 FORM_KINDS: tuple[str, ...] = tuple(
     CODE_KIND.get(kind, kind) for kind in TURN_KINDS
 )  # the engine's, as the code writes them
 ENGINE_KIND = {"gfi": "rush"}
+
+
+def edition_kinds(edition: str) -> tuple[str, ...]:
+    """The form's kinds that a turn of this edition may hold (2025's Unchannelled Fury roll)."""
+    kinds = kinds_in(edition)
+    return tuple(kind for kind in FORM_KINDS if ENGINE_KIND.get(kind, kind) in kinds)
+
+
+def only_in(kind: str) -> tuple[str, ...]:
+    """The editions a form kind belongs to, or () when every edition has it."""
+    editions = tuple(key for key in EDITIONS if kind in edition_kinds(key))
+    return editions if len(editions) < len(EDITIONS) else ()
+
+
 # The form's fields: per player slot (name, skills, Loner, ST, AG, MA) and per row (who, kind, the
 # kind before a change, value, goal, options, "only if the previous one…").
 PLAYER_FIELDS = ("pn", "ps", "pl", "pst", "pag", "pma")
@@ -275,4 +290,16 @@ def padded(rows: list[dict[str, Any]], extra: int = 3) -> list[dict[str, Any]]:
     return shown
 
 
-__all__ = ["FORM_KINDS", "ROWS", "SLOTS", "Form", "default_text", "form_of", "has_form", "padded", "read_form"]
+__all__ = [
+    "FORM_KINDS",
+    "ROWS",
+    "SLOTS",
+    "Form",
+    "default_text",
+    "edition_kinds",
+    "form_of",
+    "has_form",
+    "only_in",
+    "padded",
+    "read_form",
+]

@@ -31,6 +31,7 @@ SKILL_KINDS = {
     "chainsaw": "chainsaw",
     "stab": "stab",
     "gaze": "hypnotic-gaze",
+    "fury": "unchannelled-fury",  # 2025's trait (the classic rules refuse the step)
     "dauntless": "dauntless",
     "tentacles": "tentacles",
 }
@@ -61,8 +62,13 @@ BRANCH_LABELS = {  # a "?" step: made only after the step before ends in its bra
     "block": gettext_lazy("Only after a knock-down"),
     "dodge": gettext_lazy("Only if a player with %(skill)s follows him"),
     "tentacles": gettext_lazy("Only if he is held by %(skill)s"),
+    "fury": gettext_lazy("Only if %(skill)s turns his 1 into two Block actions"),
 }
-BRANCH_SKILLS = {"dodge": "shadowing", "tentacles": "tentacles"}  # named as the edition names them
+BRANCH_SKILLS = {
+    "dodge": "shadowing",
+    "tentacles": "tentacles",
+    "fury": "fury-of-the-blood-god",
+}  # named as the edition names them
 
 
 def branch_label(kind: str, edition: str, lang: str) -> str:

@@ -18,7 +18,18 @@ from . import builder, calculator, helper
 from .answer import present
 from .classic import OddsError
 from .code import Sequence, parse_code
-from .form import FORM_KINDS, FORM_PARAMS, SLOTS, Form, default_text, form_of, has_form, read_form
+from .form import (
+    FORM_KINDS,
+    FORM_PARAMS,
+    SLOTS,
+    Form,
+    default_text,
+    edition_kinds,
+    form_of,
+    has_form,
+    only_in,
+    read_form,
+)
 from .form_view import choices as _choices
 from .labels import calculator_rush_term, kind_label, step_label
 
@@ -28,7 +39,9 @@ EXAMPLE = "dodge:3,gfi:2,pickup:3"
 @per_content_version(maxsize=16)
 def kind_options(edition: str, lang: str) -> OptionList:
     """The kinds a row's select offers, each with its default value and, for a rush, its name in
-    each edition (static/js/tutorial.js relabels it when the edition changes)."""
+    each edition (static/js/tutorial.js relabels it when the edition changes); a kind only some
+    editions have names them, hidden in the others (the script offers it when its edition is chosen)."""
+    offered = edition_kinds(edition)
     return OptionList(
         tuple(
             option(
@@ -39,7 +52,9 @@ def kind_options(edition: str, lang: str) -> OptionList:
                     [(f"label-{key}", calculator_rush_term(key, lang)) for key in sorted(calculator.EDITIONS)]
                     if k == "gfi"
                     else []
-                ),
+                )
+                + ([("editions", " ".join(only_in(k)))] if only_in(k) else []),
+                hidden=k not in offered,
             )
             for k in FORM_KINDS
         )

@@ -53,9 +53,10 @@ def _text(value: object) -> str:
     return str(conditional_escape(value if isinstance(value, str) else str(value)))
 
 
-def option(value: str, label: object, data: Iterable[tuple[str, object]] = ()) -> Option:
-    """`<option value="value" data-name="…">label</option>`, data attributes in the order given."""
-    attributes = "".join(f' data-{name}="{_text(content)}"' for name, content in data)
+def option(value: str, label: object, data: Iterable[tuple[str, object]] = (), hidden: bool = False) -> Option:
+    """`<option value="value" data-name="…">label</option>`, data attributes in the order given
+    (`hidden`: not offered now; a script may offer it again)."""
+    attributes = "".join(f' data-{name}="{_text(content)}"' for name, content in data) + (" hidden" if hidden else "")
     return Option(value, f'<option value="{_text(value)}"{attributes}', f">{_text(label)}</option>")
 
 
