@@ -55,6 +55,9 @@ def test_the_page_links_the_calculator_in_the_readers_language(client: Client) -
     assert found, html[:200]
     assert client.get(unquote(found[1])).status_code == 200
     assert "/odds/?c=" not in client.get("/es/bb2025/stars/zolcath-the-zoat/").content.decode()  # Distracted: no roll
+    # Yoink!'s turn is the passer's: the step names the interceptor's 2+ (the glossary's term).
+    yoink = client.get("/es/odds/", {"c": "bb2025;rr1;pass:3/int:2"}).content.decode()
+    assert "Pase 3+ · Intercepción 2+" in yoink
 
 
 def test_every_star_rule_is_counted_written_with_plain_steps_or_said_to_change_no_roll() -> None:

@@ -137,6 +137,8 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
         names = ", ".join(skill_label(edition, s, lang) for s in sorted(step.against))
         extras.append(_("against %(skills)s") % {"skills": names})
     extras += [str(KEYWORD_LABELS[word]) for word in sorted(step.keywords)]
+    if step.intercept is not None:  # the interceptor's roll, before the pass's (Yoink!'s 2+ among them)
+        extras.append(f"{glossary(edition, 'interception', lang)} {notation.target(step.intercept)}")
     if step.dauntless is not None:
         dice = f"{'-' if step.dauntless < 0 else ''}{abs(step.dauntless)}D"
         extras.append(_("%(dice)s after %(skill)s") % {"dice": dice, "skill": skill_label(edition, "dauntless", lang)})
