@@ -69,6 +69,10 @@ PLAIN_TURNS = {
     "ill-carry-you": "dodge:4,dodge:4",  # Break Tackle and Dodge while he carries Crumbleberry
     "wisdom-of-the-white-dwarf": "t=sure-feet;t.gfi,t.gfi",  # a team-mate's skill for the turn (one of four)
     "yoink": "pass:3/int:2",  # the passer's turn: Scrappa intercepts on a 2+
+    # Projectile Vomit (2+, re-rollable, then an armour roll that cannot be modified: FFB's bb2025
+    # StepProjectileVomit), made once more in the turn
+    "putrid-regurgitation": "roll:2,armour:9",
+    "quick-bite": "armour:9",  # his armour roll against the player who caught the ball next to him
 }
 PLAIN_SKILLS = {"ill-carry-you": ("break-tackle", "dodge")}
 PLAIN_OPPONENT = frozenset({"yoink"})  # the turn is his opponent's
@@ -83,14 +87,11 @@ NO_ROLL = {
     "treacherous": "he takes the ball from a team-mate, who is Knocked Down, with no turnover: no roll of his",
     "ill-be-back": "Secret Weapon does not send him off at the end of the drive: after the turn",
 }
-# Rules whose roll has no step in the odds: bombs, a Ball & Chain's way, Projectile Vomit, an armour
-# roll made in the opponent's turn.
+# Rules whose roll has no step in the odds: bombs, a Ball & Chain's way.
 NO_STEP = {
     "all-you-can-eat": "two Throw Bomb actions: the odds have no bomb",
     "kaboom": "a caught bomb explodes at once: the odds have no bomb",
     "whirling-dervish": "the D6 of his Ball & Chain's way, re-rolled: a direction, not a target",
-    "putrid-regurgitation": "a second Projectile Vomit in a turn: the odds have no vomit step",
-    "quick-bite": "an armour roll against the catcher, in the opponent's turn, with no block before it",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

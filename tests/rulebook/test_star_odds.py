@@ -65,7 +65,7 @@ def test_every_star_rule_is_counted_written_with_plain_steps_or_said_to_change_n
     groups = [starodds.EXAMPLE_TURNS, starodds.PLAIN_TURNS, starodds.NO_ROLL, starodds.NO_STEP]
     assert sum(map(len, groups)) == len(set().union(*groups))  # each rule in one group only
     assert set().union(*groups) == rules  # every star rule, none made up
-    assert len(rules) == 63 and len(starodds.EXAMPLE_TURNS) == 35 and len(starodds.PLAIN_TURNS) == 15
+    assert len(rules) == 63 and len(starodds.EXAMPLE_TURNS) == 35 and len(starodds.PLAIN_TURNS) == 17
 
 
 def star(slug: str) -> StarPlayer:
@@ -86,6 +86,10 @@ def test_a_rule_written_with_plain_steps_opens_the_turn_it_allows() -> None:
     boa = starodds.odds_code(star("boa-konssstriktr")) or ""
     assert boa.endswith(";roll:2") and "loner:4" in boa
     assert chance(boa) == F(5, 6) + F(1, 6) * F(1, 2) * F(5, 6) == F(65, 72)
+    # Putrid Regurgitation: a Projectile Vomit, 2+ with Bilerot's Loner (4+) on the team re-roll
+    # (65/72, as Boa's), then an armour roll of 9+ that nothing modifies, 10/36 (his Dirty Player
+    # and Lone Fouler are a foul's): 65/72 * 10/36 = 325/1296.
+    assert chance(starodds.odds_code(star("bilerot-vomitflesh")) or "") == F(65, 72) * F(10, 36) == F(325, 1296)
     # I'll Carry You!: carrying Crumbleberry, Grak dodges with Dodge and Break Tackle.
     grak = starodds.odds_code(star("grak-and-crumbleberry")) or ""
     assert grak.startswith("bb2025;rr1;grak=") and "break-tackle" in grak and "dodge" in grak
