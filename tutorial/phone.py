@@ -59,7 +59,8 @@ def warm() -> None:
 
 def odds(pairs_json: str, lang: str) -> str:
     """The odds page's answer for a query string's (name, value) pairs: the result's HTML (the
-    page's words and charts), the share code, and the API's numbers."""
+    page's words and charts), the share code, the chance and the form's fields (the API's numbers
+    are odds_check's: the page shows none of them, and they cost a second reading and solving)."""
     query = PairsQuery(json.loads(pairs_json))
     try:
         if has_form(query):
@@ -81,7 +82,6 @@ def odds(pairs_json: str, lang: str) -> str:
         "probability": result["probability"],
         "fraction": result["fraction"],
         "form": filled(form, lang),
-        "api": calculator.api_payload({"c": sequence.code()}),
     }
     return json.dumps(payload, ensure_ascii=False)
 
