@@ -177,6 +177,15 @@ def test_the_odds_labels_write_armour_as_the_glossary_abbreviates_it(lang: str, 
     assert classic.endswith(lrb6) and modern.endswith(bb2025) and foul.endswith(lrb6), (classic, modern, foul)
 
 
+@pytest.mark.django_db
+@pytest.mark.parametrize(("lang", "chip"), [("es", "AR9+"), ("fr", "AR9+"), ("it", "AV9+"), ("en", "AV9+")])
+def test_the_armour_value_chips_write_it_as_the_steps_title(client: Client, lang: str, chip: str) -> None:
+    # The French page titled the step "Jet d'Armure AR9+" above chips reading "AV7+ … AV11+".
+    html = client.get(f"/{lang}/odds/", {"c": "bb2025;rr1;block:2d,armour:9"}).content.decode()
+    chips = re.findall(r">((?:AV|AR)\d+\+)<", html)
+    assert chip in chips and {c[:2] for c in chips} == {chip[:2]}, (lang, chips)
+
+
 @pytest.mark.parametrize(("lang", "word"), [("es", "jugador"), ("it", "giocatore"), ("fr", "joueur"), ("en", "player")])
 def test_the_unnamed_player_is_named_in_the_readers_language(client: Client, lang: str, word: str) -> None:
     html = client.get(f"/{lang}/odds/", {"c": "lrb6;rr1;dodge:3,gfi"}).content.decode()

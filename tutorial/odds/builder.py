@@ -176,10 +176,11 @@ def _value_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[
         return chips
     if step.kind in CHAIN_KINDS:
         rules = get_edition(edition)
+        av = notation.abbreviations(edition, lang)["av"]  # as the step's title writes it: AR in es and fr
         chips = []
         for shown in ARMOUR_VALUES[edition]:
             # the code holds the value in the edition's notation: classic AV 8, 2025 AV 9+
-            label = "AV" + str(notation.characteristic_value(rules, "av", shown))
+            label = av + str(notation.characteristic_value(rules, "av", shown))
             chips.append(_chip(label, _with_step(sequence, i, replace(step, value=shown)), step.value == shown))
         return chips
     return [
