@@ -15,6 +15,7 @@ from .skills import ALIASES, SKILL_REROLLS, edition_only, opponent_skills
 from .turn_armour import GOALS as ARMOUR_GOALS
 from .turn_block import GOALS as BLOCK_GOALS
 from .turn_choice import KEEPABLE, REROLL_CHOICES
+from .turn_stars import fury_branches
 
 if TYPE_CHECKING:
     from .turn import Turn, TurnStep
@@ -171,13 +172,14 @@ def kinds_in(edition_key: str) -> tuple[str, ...]:
     return tuple(kind for kind in KINDS if kind not in EDITION_ONLY_KINDS or edition_key in EDITION_ONLY_KINDS[kind][0])
 
 
-def can_branch(step: TurnStep, skills: frozenset[str] = frozenset()) -> bool:
-    """Whether the roll has a "branch" result, what "?" steps follow: a block whose goal is a push
-    or no turnover knocking the defender down, a dodge a Shadowing player may follow, a Tentacles
-    player holding him (turn_block.py, turn_d6.py), a failed Unchannelled Fury roll of `skills`'s
-    roller that 2025 Fury of the Blood God turns into two Block actions (turn_stars)."""
+def can_branch(turn: Turn, index: int) -> bool:
+    """Whether step `index` has a "branch" result, what "?" steps follow: a block whose goal is a
+    push or no turnover knocking the defender down, a dodge a Shadowing player may follow, a
+    Tentacles player holding him (turn_block.py, turn_d6.py), a failed Unchannelled Fury roll that
+    2025 Fury of the Blood God turns into two Block actions (turn_stars.fury_branches)."""
+    step = turn.steps[index]
     if step.kind == "fury":
-        return "fury-of-the-blood-god" in skills
+        return fury_branches(turn, index)
     if step.kind == "block":
         return step.goal in ("push", "safe")
     if step.kind == "dodge":

@@ -162,14 +162,21 @@ def fury_failed(turn: Turn, index: int, missed: Leaf) -> Tree:
     (`skillbehaviour/bb2025/UnchannelledFuryBehaviour`): offered on the roll's final failure, after a
     re-roll or instead of one, on a Block action (not a Blitz): here a `fury:2` whose first step of
     his after it (a Dauntless roll aside) is a block without `/blitz`."""
+    if not fury_branches(turn, index):
+        return missed
+    return decide((missed, Spend(Resource("free", turn.steps[index].player, FURY), Leaf("branch"))))
+
+
+def fury_branches(turn: Turn, index: int) -> bool:
+    """Whether step `index` is a failed Unchannelled Fury roll Fury of the Blood God may turn into
+    two Block actions (fury_failed): Scyla's `fury:2` whose first step of his after it, a
+    Dauntless roll aside, is a block without `/blitz`. The builder offers the "?" mark by it."""
     step = turn.steps[index]
     if step.kind != "fury" or FURY not in turn.player(step.player).skills or step.value != 2:
-        return missed
+        return False
     his = [s for s in turn.steps[index + 1 :] if s.player == step.player]
     his = his[1:] if his and his[0].kind == "dauntless" else his
-    if not his or his[0].kind != "block" or his[0].blitz:
-        return missed
-    return decide((missed, Spend(Resource("free", step.player, FURY), Leaf("branch"))))
+    return bool(his) and his[0].kind == "block" and not his[0].blitz
 
 
 def _his_blitz(steps: Sequence[TurnStep], index: int, player: str) -> bool:
@@ -253,6 +260,7 @@ __all__ = [
     "bounding_leap",
     "dauntless_won",
     "frenzied_rush",
+    "fury_branches",
     "fury_failed",
     "gored_by_the_bull",
     "incorporeal",

@@ -233,12 +233,13 @@ def _option_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list
     return chips
 
 
-def _branch_owner(sequence: Sequence, i: int) -> TurnStep | None:
-    """The step a "?" on step i would follow: the one just before the run of "?" steps it joins."""
+def _branch_owner(sequence: Sequence, i: int) -> int | None:
+    """The index of the step a "?" on step i would follow: the one just before the run of "?" steps
+    it joins."""
     j = i - 1
     while j >= 0 and sequence.steps[j].conditional:
         j -= 1
-    return sequence.steps[j] if j >= 0 else None
+    return j if j >= 0 else None
 
 
 def _mark_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[dict[str, Any]]:
@@ -246,9 +247,9 @@ def _mark_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[d
     before has such a result; a step takes one mark, so each hides while the other is set."""
     chips = []
     owner = _branch_owner(sequence, i)
-    if owner is not None and can_branch(owner, sequence.turn().player(owner.player).skills) and not step.on_miss:
+    if owner is not None and can_branch(sequence.turn(), owner) and not step.on_miss:
         flipped = replace(step, conditional=not step.conditional)
-        label = branch_label(owner.kind, sequence.edition, lang)
+        label = branch_label(sequence.steps[owner].kind, sequence.edition, lang)
         chips.append(_chip(label, _with_step(sequence, i, flipped), step.conditional))
     before = sequence.steps[i - 1] if i > 0 else None
     misses = before is not None and can_miss(before, sequence.turn().player(before.player).skills)

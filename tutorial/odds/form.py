@@ -34,8 +34,18 @@ from .code import (
 ROWS = MAX_STEPS
 SLOTS = MAX_PLAYERS
 SLOT_NAMES = ("a", "b", "c")  # short names for the share code; the reader may rename them
-D6_DEFAULTS = {"dodge": 3, "pickup": 3, "catch": 3, "handoff": 3, "pass": 4, "ttm": 4, "land": 3, "leap": 4, "roll": 4}
-D6_DEFAULTS["fury"] = 2  # Unchannelled Fury before a Block or a Blitz (+2): the natural roll needed
+D6_DEFAULTS = {
+    "dodge": 3,
+    "pickup": 3,
+    "catch": 3,
+    "handoff": 3,
+    "pass": 4,
+    "ttm": 4,
+    "land": 3,
+    "leap": 4,
+    "roll": 4,
+    "fury": 2,  # Unchannelled Fury before a Block or a Blitz (+2): the natural roll needed
+}
 GAZE_DEFAULT = {"lrb6": 4, "bb2025": 3}  # classic: an Agility roll (AG 3: 4+); 2025: a D6, 3+
 ST_DEFAULT = 4  # Dauntless, Tentacles: the opponent's ST (a lineman's 3 and one more)
 FORM_KINDS: tuple[str, ...] = tuple(

@@ -47,3 +47,18 @@ def test_scylas_failed_fury_roll_offers_the_second_block_as_a_branch(client, lan
     assert label in html and "fury:2,?block:2d,block:2d" in html
     plain = client.get(scyla, {"c": "bb2025;rr1;fury:2,block:2d,block:2d"}).content.decode()
     assert label not in plain and "?block" not in plain  # without the rule a failed roll only misses
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize(
+    "steps",
+    [
+        "fury:4,block:2d,block:2d",  # a Move action's fury roll (no +2): the rule needs a 1 on a Block
+        "fury:2,block:2d/blitz,block:2d",  # a Blitz: the rule turns only a Block action into two
+    ],
+)
+def test_the_branch_mark_follows_a_fury_roll_only_where_the_engine_branches(client, steps: str) -> None:
+    # The builder asks the engine's own condition (turn_stars.fury_branches): a "?" it offered
+    # where the engine never branches would mark a step that is then never made.
+    html = client.get("/en/odds/", {"c": f"bb2025;rr1;p=fury-of-the-blood-god;{steps}"}).content.decode()
+    assert "turns his 1 into two Block actions" not in html
