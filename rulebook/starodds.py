@@ -48,6 +48,7 @@ EXAMPLE_TURNS = {
     "blast-it": "hailmary:5,c.catch:3",
     "pump-up-the-crowd": "block:2d,armour:9/cas,gfi,gfi",  # the re-roll his casualty gives, on the rushes
     "fury-of-the-blood-god": "fury:2,block:2d",  # his Unchannelled Fury roll before a Block action
+    "kaboom": "bomb:3/catch:3",  # his bomb, caught in the square aimed at, explodes at once
 }
 # The 2025 star rules the engine does not count, by what the odds do with them (SOURCES.md gives
 # the readings; tests/rulebook/test_star_odds.py holds every star rule to one group or EXAMPLE_TURNS).
@@ -73,6 +74,7 @@ PLAIN_TURNS = {
     # StepProjectileVomit), made once more in the turn
     "putrid-regurgitation": "roll:2,armour:9",
     "quick-bite": "armour:9",  # his armour roll against the player who caught the ball next to him
+    "all-you-can-eat": "bomb:3,bomb:3,roll:4",  # two Throw Bomb actions, then the D6 that keeps her on (4+)
 }
 PLAIN_SKILLS = {"ill-carry-you": ("break-tackle", "dodge")}
 PLAIN_OPPONENT = frozenset({"yoink"})  # the turn is his opponent's
@@ -87,10 +89,8 @@ NO_ROLL = {
     "treacherous": "he takes the ball from a team-mate, who is Knocked Down, with no turnover: no roll of his",
     "ill-be-back": "Secret Weapon does not send him off at the end of the drive: after the turn",
 }
-# Rules whose roll has no step in the odds: bombs, a Ball & Chain's way.
+# Rules whose roll has no step in the odds: a Ball & Chain's way.
 NO_STEP = {
-    "all-you-can-eat": "two Throw Bomb actions: the odds have no bomb",
-    "kaboom": "a caught bomb explodes at once: the odds have no bomb",
     "whirling-dervish": "the D6 of his Ball & Chain's way, re-rolled: a direction, not a target",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value

@@ -109,6 +109,9 @@ SKILLS: tuple[SkillUse, ...] = (
     # always lands safely (BBBase; FFB's mixed/special/Reliable, fumbledPlayerLandsSafely): no
     # turnover, a "miss" that "!" steps follow (turn_stars.reliable).
     SkillUse("reliable", roller=True, editions=("bb2025",)),
+    # Kaboom! (Bomber Dribblesnot): once per game, a bomb of his an opponent catches explodes at once
+    # (BBBase; FFB's mixed/special/Kaboom, canForceBombExplosion, ONCE_PER_GAME): turn_stars.bomb_blast.
+    SkillUse("kaboom", roller=True, editions=("bb2025",)),
     # Blast It! (Barik Farblast): his Hail Mary's scatter rolls re-rolled as he likes, and +1 to a
     # team-mate's catch of it (BBBase; FFB's bb2025 BlastIt, canReRollHmpScatter and
     # grantsCatchBonusToReceiver): turn_stars.blast_it_catch.

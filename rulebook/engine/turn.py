@@ -97,6 +97,7 @@ class TurnStep:
     shadowing: int | None = None  # the Shadowing player's MA (any value in 2025)
     negatives: int = 0  # leap: the negative modifiers counted in its target (2025 Bounding Leap ignores them)
     intercept: int | None = None  # the interceptor's target
+    catcher: int | None = None  # bomb: the target of the player in its square who tries to catch it
     dauntless: int | None = None  # block: the dice after a Dauntless roll that worked (-2: the defender's 2)
     bribe: bool = False  # foul: a Bribe against the sending-off
     argue: bool = False  # foul: Argue the Call first (2025)
@@ -254,6 +255,9 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
             strength=who.st if kind == "pass" and "strong-passing-game" in skills else 0,
         )
         return [{"": stars.thrown(throw_tree(edition, throw, rerolls), kind, skills)}]
+    if kind == "bomb":
+        throw = Throw(step.value, step.fumble, None if "cloud-burster" in skills else step.intercept)
+        return [{"": stars.bomb_blast(throw_tree(edition, throw, rerolls), step.catcher, skills, step.player)}]
     if kind in ("gaze", "fury"):  # a failed gaze or Unchannelled Fury roll ends his action, not the turn
         return [{"": target_tree(step.value, rerolls, fail=stars.fury_failed(turn, index, MISSED))}]
     if kind in D6_KINDS:

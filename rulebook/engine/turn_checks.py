@@ -34,6 +34,7 @@ D6_KINDS = (
     "gaze",
     "roll",
     "fury",
+    "bomb",
 )
 # Kinds of roll only some editions have, with the trait that rolls it: Unchannelled Fury's roll
 # (2025's trait; the classic rules have none).
@@ -41,7 +42,12 @@ EDITION_ONLY_KINDS = {"fury": (("bb2025",), "unchannelled-fury")}
 ST_KINDS = ("dauntless", "tentacles")  # their value is the opponent's ST (the roller's is his own)
 CHAIN_KINDS = ("armour", "foul", "chainsaw", "stab")
 KINDS = (*D6_KINDS, *ST_KINDS, "block", *CHAIN_KINDS)
-REROLL_SKILL = {**SKILL_REROLLS, "handoff": "catch", "hailmary": "pass"}  # which skill re-rolls which kind
+REROLL_SKILL = {
+    **SKILL_REROLLS,
+    "handoff": "catch",
+    "hailmary": "pass",
+    "bomb": "pass",
+}  # which skill re-rolls which kind
 
 
 class TurnError(ValueError):
@@ -192,7 +198,11 @@ def can_miss(step: TurnStep, skills: frozenset[str] = frozenset()) -> bool:
     the roller's (2025 Reliable: Deeproot's fumbled Throw Team-mate lands safely)."""
     if step.kind == "block":
         return step.goal != "safe"
-    return step.kind in ("gaze", "fury") or step.kind in CHAIN_KINDS or (step.kind == "ttm" and "reliable" in skills)
+    return (
+        step.kind in ("gaze", "fury", "bomb")
+        or step.kind in CHAIN_KINDS
+        or (step.kind == "ttm" and "reliable" in skills)
+    )
 
 
 def _owner(turn: Turn, i: int) -> TurnStep:

@@ -18,6 +18,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from .editions.base import Edition
+from .probability import d6_success
 from .trees import OK, Chance, Decide, Leaf, Resource, Spend, Tree, binary, chance, decide
 from .turn_block import BlockSpec, block_tree
 from .turn_d6 import Dodge, Rerolls, catch_penalty, dodge_tree, target_tree
@@ -31,6 +32,7 @@ FRENZIED = "frenzied-rush"
 WATCH = "watch-out"
 PUMP = "pump-up-the-crowd"
 FURY = "fury-of-the-blood-god"
+KABOOM = "kaboom"
 CASUALTIES = frozenset({"badly_hurt", "casualty"})  # an armour chain's results that take him off the pitch
 LANDED = ("", "superb", "subpar")  # a landing's contexts: "" not straight after the throw
 BLAST = "blast-it"  # also the context his Hail Mary's ball leaves to the catch
@@ -78,6 +80,28 @@ def thrown(throw: Tree, kind: str, skills: frozenset[str]) -> Tree:
     return throw
 
 
+def bomb_blast(throw: Tree, catcher: int | None, skills: frozenset[str], player: str) -> Tree:
+    """A Throw Bomb (Bombardier, both editions: thrown as a pass, with the passer's re-rolls): its
+    goal is the blast in the square aimed at. A fumble explodes in the thrower's own square, who is
+    Knocked Down: a turnover. An inaccurate or intercepted bomb lands elsewhere (the interceptor
+    throws it on): a miss, no turnover. An accurate bomb on a player who can catch it (`catcher`,
+    his target) explodes in his square only if he drops it; caught, he throws it on, unless 2025
+    Bomber's Kaboom! (once per game) makes it explode at once (FFB's `bb2025/special/StepInitBomb`:
+    offered when a catcher holds the bomb)."""
+    missed = Leaf("miss", tag="bomb_elsewhere")
+    caught: Tree = missed
+    if KABOOM in skills:
+        caught = decide((missed, Spend(Resource("free", player, KABOOM), OK)))
+    landed = OK if catcher is None else binary(d6_success(catcher), OK, caught)
+
+    def change(leaf: Leaf) -> Tree:
+        if leaf.tag == "accurate":
+            return landed
+        return missed if leaf.tag in ("inaccurate", "intercepted") else leaf
+
+    return _mapped(throw, change)
+
+
 @lru_cache(maxsize=64)
 def blast_it_catch(edition: Edition, target: int, rerolls: Rerolls, diving: bool) -> Tree:
     """The catch of Barik's Hail Mary (2025 Blast It!): each of its scatter rolls (D8) re-rolled
@@ -117,7 +141,7 @@ def reliable_landing(turn: Turn, index: int, trees: dict[str, Tree]) -> dict[str
     return {**trees, "": OK} if any(s.on_miss for s in steps[at + 1 : index]) else trees
 
 
-def _mapped(tree: Tree, change: Callable[[Leaf], Leaf], memo: dict[int, Tree] | None = None) -> Tree:
+def _mapped(tree: Tree, change: Callable[[Leaf], Tree], memo: dict[int, Tree] | None = None) -> Tree:
     """The same tree, each leaf changed (a subtree shared is changed once: armour chains share many)."""
     memo = {} if memo is None else memo
     found = memo.get(id(tree))
@@ -251,12 +275,14 @@ __all__ = [
     "BLAST",
     "FRENZIED",
     "FURY",
+    "KABOOM",
     "LANDED",
     "PUMP",
     "RUSH_CONTEXTS",
     "SWIFT",
     "WATCH",
     "blast_it_catch",
+    "bomb_blast",
     "bounding_leap",
     "dauntless_won",
     "frenzied_rush",

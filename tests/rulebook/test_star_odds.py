@@ -65,7 +65,8 @@ def test_every_star_rule_is_counted_written_with_plain_steps_or_said_to_change_n
     groups = [starodds.EXAMPLE_TURNS, starodds.PLAIN_TURNS, starodds.NO_ROLL, starodds.NO_STEP]
     assert sum(map(len, groups)) == len(set().union(*groups))  # each rule in one group only
     assert set().union(*groups) == rules  # every star rule, none made up
-    assert len(rules) == 63 and len(starodds.EXAMPLE_TURNS) == 35 and len(starodds.PLAIN_TURNS) == 17
+    assert len(rules) == 63 and len(starodds.EXAMPLE_TURNS) == 36 and len(starodds.PLAIN_TURNS) == 18
+    assert set(starodds.NO_STEP) == {"whirling-dervish"}  # a Ball & Chain's direction, no target
 
 
 def star(slug: str) -> StarPlayer:

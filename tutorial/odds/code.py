@@ -73,8 +73,9 @@ FLAGS, FOUL_FLAGS, STAB_FLAGS = ("blitz", "crowd", "pair"), ("bribe", "argue", "
 VICTIM_KEYWORDS = ("big-guy", "dwarf")  # an armour step's victim, for a star's help (2025 Slayer, Dwarven Scourge)
 # A number option: the step's attribute it sets, its bounds, the kinds of roll it belongs to.
 NUMBER_OPTIONS = {
-    "f": ("fumble", 1, 5, ("pass", "hailmary", "ttm")),
-    "int": ("intercept", 2, 9, ("pass",)),
+    "f": ("fumble", 1, 5, ("pass", "hailmary", "ttm", "bomb")),
+    "int": ("intercept", 2, 9, ("pass", "bomb")),
+    "catch": ("catcher", 2, 9, ("bomb",)),  # the player in the bomb's square, who tries to catch it
     "tentacles": ("tentacles", 1, 8, ("dodge", "leap")),
     "shadow": ("shadowing", 1, 9, ("dodge",)),
     "a": ("assists", -6, 6, ("foul",)),
@@ -90,7 +91,7 @@ VALUE_RE = re.compile(r"^(?P<sign>[-−+]?)\s*(?P<av>av|ar)?\s*(?P<n>\d{1,2})\s*
 # Messages (English for the API; translated on the page through calculator.page_error).
 UNKNOWN_KIND = gettext_noop(
     "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, gaze, roll, "
-    "fury, dauntless, tentacles, block, armour, foul, chainsaw, stab)"
+    "fury, bomb, dauntless, tentacles, block, armour, foul, chainsaw, stab)"
 )
 ST_RANGE = gettext_noop("a Strength must be between 1 and 10")
 UNKNOWN_KIND_PAGE = gettext_noop("unknown kind of roll")

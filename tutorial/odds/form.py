@@ -44,6 +44,7 @@ D6_DEFAULTS = {
     "land": 3,
     "leap": 4,
     "roll": 4,
+    "bomb": 4,  # a Throw Bomb: a pass's roll
     "fury": 2,  # Unchannelled Fury before a Block or a Blitz (+2): the natural roll needed
 }
 GAZE_DEFAULT = {"lrb6": 4, "bb2025": 3}  # classic: an Agility roll (AG 3: 4+); 2025: a D6, 3+
@@ -270,7 +271,14 @@ def options_text(step: Any) -> str:
     words += [flag for flag in ("blitz", "crowd", "bribe", "argue") if getattr(step, flag)]
     if step.dauntless is not None:
         words.append(f"dauntless:{'-' if step.dauntless < 0 else ''}{abs(step.dauntless)}d")
-    for option, attr in (("f", "fumble"), ("int", "intercept"), ("tentacles", "tentacles"), ("shadow", "shadowing")):
+    numbers = (
+        ("f", "fumble"),
+        ("int", "intercept"),
+        ("catch", "catcher"),
+        ("tentacles", "tentacles"),
+        ("shadow", "shadowing"),
+    )
+    for option, attr in numbers:
         number = getattr(step, attr)
         if number is not None and not (option == "f" and number == 1):
             words.append(f"{option}:{number}")

@@ -31,7 +31,8 @@ SKILL_KINDS = {
     "chainsaw": "chainsaw",
     "stab": "stab",
     "gaze": "hypnotic-gaze",
-    "fury": "unchannelled-fury",  # 2025's trait (the classic rules refuse the step)
+    "fury": "unchannelled-fury",
+    "bomb": "bombardier",  # a Throw Bomb, the skill's action  # 2025's trait (the classic rules refuse the step)
     "dauntless": "dauntless",
     "tentacles": "tentacles",
 }
@@ -139,6 +140,8 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
     extras += [str(KEYWORD_LABELS[word]) for word in sorted(step.keywords)]
     if step.intercept is not None:  # the interceptor's roll, before the pass's (Yoink!'s 2+ among them)
         extras.append(f"{glossary(edition, 'interception', lang)} {notation.target(step.intercept)}")
+    if step.catcher is not None:  # the player in the bomb's square, who throws it on if he catches it
+        extras.append(_("caught where it lands on %(target)s") % {"target": notation.target(step.catcher)})
     if step.dauntless is not None:
         dice = f"{'-' if step.dauntless < 0 else ''}{abs(step.dauntless)}D"
         extras.append(_("%(dice)s after %(skill)s") % {"dice": dice, "skill": skill_label(edition, "dauntless", lang)})
