@@ -105,13 +105,10 @@ SKILLS: tuple[SkillUse, ...] = (
     # leaving a tackle zone until the end of that activation (BBBase; FFB's bb2025 Incorporeal,
     # ignoreTacklezonesWhenMoving): her dodges certain, Shadowing may still follow (turn_stars.incorporeal).
     SkillUse("incorporeal", roller=True, editions=("bb2025",)),
-    # Reliable (Deeproot Strongbranch): his fumbled Throw Team-mate bounces the thrown player, who
-    # always lands safely (BBBase; FFB's mixed/special/Reliable, fumbledPlayerLandsSafely): no
-    # turnover, a "miss" that "!" steps follow (turn_stars.reliable).
+    # Reliable (Deeproot Strongbranch): his fumbled Throw Team-mate bounces the thrown player, who always lands
+    # safely (BBBase; FFB's Reliable, fumbledPlayerLandsSafely): no turnover, a "miss" (turn_stars.reliable).
     SkillUse("reliable", roller=True, editions=("bb2025",)),
-    # Kaboom! (Bomber Dribblesnot): once per game, a bomb of his an opponent catches explodes at once
-    # (BBBase; FFB's mixed/special/Kaboom, canForceBombExplosion, ONCE_PER_GAME): turn_stars.bomb_blast.
-    SkillUse("kaboom", roller=True, editions=("bb2025",)),
+    SkillUse("kaboom", roller=True, editions=("bb2025",)),  # Bomber: a caught bomb explodes (turn_stars.bomb_blast)
     # Blast It! (Barik Farblast): his Hail Mary's scatter rolls re-rolled as he likes, and +1 to a
     # team-mate's catch of it (BBBase; FFB's bb2025 BlastIt, canReRollHmpScatter and
     # grantsCatchBonusToReceiver): turn_stars.blast_it_catch.

@@ -1,22 +1,20 @@
 """The odds of a whole turn: every roll a coach chains, by one player or several, with the team
 re-rolls they share, solved exactly (engine/sequence.py) and explained.
 
-A Turn is its players (each with his own skills, Loner target, ST, AG and MA) and its steps in
-order. A step is one roll or one chain of rolls: a D6 test (turn_d6, Hypnotic Gaze among them),
-a roll against the opponent's ST (Dauntless, whose success the block just after it reads;
-Tentacles, whose "held" is the branch result when "?" steps follow), a block (turn_block), an
-armour, foul (Bribe, 2025 Argue the Call), chainsaw or stab chain (turn_armour). What the rules
-refuse in these is checked in turn_checks.py. A step written `conditional` runs only after
+A Turn is its players (skills, Loner target, ST, AG, MA) and its steps in order. A step is one roll
+or one chain of rolls: a D6 test (turn_d6, Hypnotic Gaze among them), a Throw Bomb
+(turn_stars.bomb_blast), a roll against the opponent's ST (Dauntless, whose success the block just
+after it reads; Tentacles, whose "held" is the branch result when "?" steps follow), a block
+(turn_block), an armour, foul (Bribe, 2025 Argue the Call), chainsaw or stab chain (turn_armour).
+What the rules refuse is checked in turn_checks.py. A step written `conditional` runs only after
 the previous roll ended in its "branch" result (a block knocking the defender down when the goal
 was a push; a dodger followed by a Shadowing player), one written `on_miss` only after it missed
-its goal without a turnover (a stab that does not break); where each leads: turn_edges.py. A
-step that follows a pass knows whether the pass was accurate, and an armour roll whether the block
-knocked the defender down or pushed him into the crowd. A step may fix the coach's own play (a
-re-roll refused or kept to, a result kept: turn_choice.py); the turn is then also solved with the
-best play, and TurnOdds.best says what the fixed play costs.
+its goal without a turnover (a stab that does not break): turn_edges.py. A catch knows whether the
+pass was accurate, an armour roll whether the block knocked him down or pushed him into the crowd.
+A step may fix the coach's play (turn_choice.py); TurnOdds.best then says what it costs.
 
-Team re-rolls are shared under the edition's rule (classic: one per team turn; 2025: any
-number, never two on one roll); skill re-rolls, Pro and Break Tackle belong to each player.
+Team re-rolls are shared under the edition's rule (classic: one per team turn; 2025: any number,
+never two on one roll); skill re-rolls, Pro and Break Tackle belong to each player.
 """
 
 from __future__ import annotations
