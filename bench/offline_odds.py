@@ -8,6 +8,12 @@ timings: files read, the snapshot found (ms since the start; read while the runt
 runtime start, words installed) and the phone's own computation of the answer (data-answer-ms).
 Goal: cold <= 3 s, warm <= 300 ms.
 
+The engine runs in a worker (static/js/engine.js), and CDP's throttling reaches only the page's
+main thread ("Operation is only supported for pages, not workers"). So that the worker is not
+measured on a desktop's full speed, each worker thread of the browser is moved, as soon as it
+appears, into a cgroup (v1, cpu controller) allowed a quarter of one core: 4x slower too. Where no
+such cgroup can be made (not root), the figures say that the worker ran unthrottled.
+
 The bench starts its own dev server (`runserver --insecure` on PORT), saves the tools, then stops
 that server, so that the phone is offline for real: Chromium's offline emulation does not reach
 the service worker's own fetches (with it, a link's page came from the server whenever the server
@@ -21,6 +27,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -28,6 +35,65 @@ from pathlib import Path
 from playwright.sync_api import BrowserContext, Playwright, sync_playwright
 
 CHROMIUM = "/usr/bin/chromium"
+# The page's main thread while it opened: its longest task and the time its tasks blocked it
+# (each one's part over 50 ms, as Lighthouse's total blocking time counts it).
+LONG_TASKS = """() => new Promise((resolve) => new PerformanceObserver((list, observer) => {
+  const tasks = list.getEntries().map((entry) => entry.duration);
+  observer.disconnect();
+  resolve([Math.round(Math.max(0, ...tasks)), Math.round(tasks.reduce((sum, ms) => sum + Math.max(0, ms - 50), 0))]);
+}).observe({ type: "longtask", buffered: true }))"""
+CGROUP = Path("/sys/fs/cgroup/cpu/bench-phone-worker")
+
+
+class WorkerThrottle:
+    """Moves each of the browser's worker threads (named "DedicatedWorker") into a cgroup allowed
+    25 ms of CPU every 100 ms, from a thread that looks for new ones every few milliseconds."""
+
+    def __init__(self) -> None:
+        self.stop = threading.Event()
+        self.moved: set[str] = set()
+        try:
+            CGROUP.mkdir(exist_ok=True)
+            (CGROUP / "cpu.cfs_period_us").write_text("100000")
+            (CGROUP / "cpu.cfs_quota_us").write_text("25000")
+            self.on = True
+        except OSError:
+            self.on = False
+
+    def __enter__(self) -> WorkerThrottle:
+        if self.on:
+            threading.Thread(target=self._watch, daemon=True).start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop.set()
+
+    def _renderers(self) -> list[Path]:
+        found = []
+        for proc in Path("/proc").glob("[0-9]*"):
+            try:
+                if b"--type=renderer" in (proc / "cmdline").read_bytes():
+                    found.append(proc)
+            except OSError:
+                continue
+        return found
+
+    def _watch(self) -> None:
+        renderers, seen_at = self._renderers(), time.monotonic()
+        while not self.stop.is_set():
+            if time.monotonic() - seen_at > 0.2:
+                renderers, seen_at = self._renderers(), time.monotonic()
+            for proc in renderers:
+                for task in proc.glob("task/*"):
+                    try:
+                        if task.name not in self.moved and (task / "comm").read_text().strip() == "DedicatedWorker":
+                            (CGROUP / "tasks").write_text(task.name)
+                            self.moved.add(task.name)
+                    except OSError:
+                        continue
+            time.sleep(0.003)
+
+
 LINKS = ("/es/odds/?c=bb2025;rr1;dodge:3,block:2d,armour:9", "/es/odds/?c=bb2025;rr1;dodge:4,gfi:2,armour:8")
 
 
@@ -53,6 +119,11 @@ def open_answered(context: BrowserContext, url: str) -> tuple[float, int, dict[s
     total = float(page.evaluate("performance.now()"))
     engine = int(page.locator("#odds-result").get_attribute("data-answer-ms") or -1)
     parts = dict(page.evaluate("window.RulesEngine.timings"))
+    parts["call"] = int(page.locator("#odds-result").get_attribute("data-call-ms") or -1)
+    parts["shown at"] = int(page.locator("#odds-result").get_attribute("data-answered-at") or -1)
+    longest, blocking = page.evaluate(LONG_TASKS)
+    parts["main thread's longest task"], parts["its blocking time"] = longest, blocking
+    parts["in a worker"] = int(page.evaluate("window.RulesEngine.worker === true"))
     page.close()
     return total, engine, parts
 
@@ -87,11 +158,15 @@ def in_place(context: BrowserContext, url: str) -> tuple[float, int, dict[str, i
     page.locator('[name="v1"]').fill("5+")
     started = float(page.evaluate("performance.now()"))
     page.evaluate("document.querySelector('form.odds-form').requestSubmit()")
-    page.wait_for_function(f"document.querySelector('#odds-result').dataset.answered !== {before!r}", timeout=120_000)
+    changed = (
+        "(b) => document.querySelector('#odds-result').dataset.answered !== b"  # a function: the page forbids eval
+    )
+    page.wait_for_function(changed, arg=before, timeout=120_000)
     total = float(page.evaluate("performance.now()")) - started
     engine = int(result.get_attribute("data-answer-ms") or -1)
+    call = int(result.get_attribute("data-call-ms") or -1)
     page.close()
-    return total, engine, {}
+    return total, engine, {"call": call}
 
 
 def main() -> None:
@@ -110,19 +185,27 @@ def main() -> None:
             context.close()
             server.terminate()
             server.wait()
-            context = phone(playwright, profile)
-            context.set_offline(True)
-            runs = {"cold": open_answered(context, site + LINKS[0]), "warm": open_answered(context, site + LINKS[1])}
-            context.close()
-            context = phone(playwright, profile)
-            context.set_offline(True)
-            runs["restarted"] = open_answered(context, site + LINKS[0])
-            runs["in place"] = in_place(context, site + LINKS[1])
-            context.close()
+            with WorkerThrottle() as throttle:
+                context = phone(playwright, profile)
+                context.set_offline(True)
+                runs = {
+                    "cold": open_answered(context, site + LINKS[0]),
+                    "warm": open_answered(context, site + LINKS[1]),
+                }
+                context.close()
+                context = phone(playwright, profile)
+                context.set_offline(True)
+                runs["restarted"] = open_answered(context, site + LINKS[0])
+                runs["in place"] = in_place(context, site + LINKS[1])
+                context.close()
     finally:
         server.terminate()
         shutil.rmtree(profile, ignore_errors=True)
-    print("offline odds link to answer, CPU throttled 4x (goal: cold <= 3000 ms, after <= 300 ms):")
+    worker = (
+        f"4x too (cgroup quota, {len(throttle.moved)} worker threads)" if throttle.on else "NOT throttled (no cgroup)"
+    )
+    print(f"offline odds link to answer, main thread throttled 4x by CDP, the engine's worker {worker}")
+    print("(goal: cold <= 3000 ms, after <= 300 ms):")
     for name, (total, engine, parts) in runs.items():
         start = ", ".join(f"{part} {ms}" for part, ms in parts.items())
         print(f"  {name:9} {total:6.0f} ms; engine's own answer {engine} ms; start (ms): {start}")

@@ -41,6 +41,7 @@ urlpatterns = [
     path("offline/engine.zip", offline.engine_zip, name="offline-engine"),
     path("offline/engine-words.json", offline.engine_words, name="offline-engine-words"),
     path("offline/engine.mo", offline.engine_catalogue, name="offline-engine-catalogue"),
+    path("offline/engine-worker.js", offline.engine_worker, name="offline-engine-worker"),
     path("<ruleset:ruleset>/", pages.ruleset_home, name="ruleset"),
     path("<ruleset:ruleset>/rules/<slug:slug>/", pages.chapter, name="chapter"),
     path("<ruleset:ruleset>/skills/", pages.skills, name="skills"),

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from django.conf import settings
@@ -142,13 +143,15 @@ def tools_pack(lang: str) -> dict[str, Any]:
     statics = [*TOOL_STATICS, *(RUNTIME + name for name in RUNTIME_FILES)]
     words = len(json.dumps(engine_pack.engine_words(lang), ensure_ascii=False).encode())
     size = sum(map(_static_size, statics)) + len(engine_pack.engine_zip()) + words + len(engine_pack.catalogue(lang))
+    size += len(_engine_script())  # again, for its worker
     with override(lang):
         pages = [reverse("tutorial:odds"), *(reverse("tutorial:board", args=[key]) for key in BLOOD_BOWL_EDITIONS)]
         pages += toolpages.tool_pages()
     size += sizes.pages_size(lang, tuple(pages))
     urls = [*pages, *(static(name) for name in statics)]
     urls += [
-        reverse(f"rulebook:{name}") for name in ("offline-engine", "offline-engine-words", "offline-engine-catalogue")
+        reverse(f"rulebook:{name}")
+        for name in ("offline-engine", "offline-engine-words", "offline-engine-catalogue", "offline-engine-worker")
     ]
     return {"urls": urls, "size": megabytes(size)}
 
@@ -249,3 +252,16 @@ def engine_words(request: HtmxHttpRequest) -> JsonResponse:
 @public_page()
 def engine_catalogue(request: HtmxHttpRequest) -> HttpResponse:
     return HttpResponse(engine_pack.catalogue(get_language()), content_type="application/octet-stream")
+
+
+@lru_cache(maxsize=1)
+def _engine_script() -> bytes:
+    found = finders.find("js/engine.js")
+    return Path(str(found)).read_bytes()
+
+
+@public_page()
+def engine_worker(request: HtmxHttpRequest) -> HttpResponse:
+    """static/js/engine.js again, for its worker: under the language's part of the site, where the
+    service worker that keeps the tools answers the worker's own files offline (its scope)."""
+    return HttpResponse(_engine_script(), content_type="text/javascript; charset=utf-8")

@@ -14,8 +14,8 @@
   // phone: a page starts from it instead of starting Python and importing the engine again (about
   // 13 s on a mid-range phone). Keyed by the pack's digest, so a new engine makes a new one; kept
   // only where the reader saved the tools. It is made in a worker, off the page's main thread: by
-  // static/js/tools-offline.js once the tools are saved, or for a page that finds none while
-  // online; a page that finds none offline makes it itself.
+  // static/js/tools-offline.js once the tools are saved, or by the worker a page's engine runs in
+  // when it finds none.
   const SNAPSHOTS = "rules-engine-snapshot";
   const IMPORT_ENGINE = "import sys; sys.path.insert(0, '/engine'); import tutorial.phone; tutorial.phone.warm()";
   const secure = "caches" in self && self.isSecureContext;
@@ -61,12 +61,77 @@
     const cache = await caches.open(SNAPSHOTS);
     await cache.put(key, new Response(snapshot, { headers: { "Content-Type": "application/octet-stream" } }));
   }
+  // One start of the engine, on the page or in a worker: the pack, the words and the catalogue
+  // fetched, the kept snapshot found with them and read while Pyodide loads its runtime (loadPyodide
+  // waits for it only once its own script is in), Python started from it, the language's words
+  // installed. `elsewhere` makes a missing snapshot in another worker (the page's, online);
+  // without it Python starts from nothing here, and the snapshot it then makes is kept.
+  async function boot(config, lang, elsewhere) {
+    const started = performance.now();
+    const timings = {}; // milliseconds of each part of the start (bench/offline_odds.py prints them)
+    let mark = started;
+    const lap = (name) => {
+      const now = performance.now();
+      timings[name] = Math.round(now - mark);
+      mark = now;
+    };
+    const pack = bytes(config.enginePack);
+    const keptCopy = pack
+      .then((packed) => snapshotKey(config.engine, packed))
+      .then((key) => (secure ? caches.match(key, { cacheName: SNAPSHOTS }) : null))
+      .catch(() => null);
+    const [module, words, catalogue, found] = await Promise.all([
+      import(new URL(config.engine, location.href).href),
+      fetch(config.engineWords, { credentials: "same-origin" }).then((r) => r.text()),
+      bytes(config.engineCatalogue),
+      keptCopy,
+    ]);
+    lap("files");
+    let snapshot = found ? found.arrayBuffer().then((read) => new Uint8Array(read)) : null;
+    if (!snapshot && elsewhere && navigator.onLine) snapshot = await elsewhere(config).catch(() => null);
+    const options = { indexURL: runtimeOf(config.engine), packages: [], _makeSnapshot: !snapshot };
+    const pyodide = await module.loadPyodide(snapshot ? Object.assign(options, { _loadSnapshot: snapshot }) : options);
+    if (!snapshot) {
+      const packed = await pack;
+      pyodide.unpackArchive(packed, "zip", { extractDir: "/engine" });
+      pyodide.runPython(IMPORT_ENGINE);
+      const made = pyodide.makeMemorySnapshot();
+      snapshotKey(config.engine, packed)
+        .then((key) => keepSnapshot(key, made, lang))
+        .catch(() => null);
+    }
+    lap("runtime");
+    // The file system is not in the snapshot, but the modules and the phrases read from the pack
+    // are: only the language's catalogue is written.
+    pyodide.FS.mkdirTree("/engine");
+    pyodide.FS.writeFile("/engine/django.mo", catalogue);
+    const phone = pyodide.pyimport("tutorial.phone");
+    phone.start(words, "/engine/django.mo");
+    lap("install");
+    return { phone: phone, startMs: performance.now() - started, timings: timings, snapshot: !!found };
+  }
+
   if (typeof document === "undefined") {
-    self.onmessage = (event) =>
-      makeSnapshot(event.data).then(
-        (snapshot) => self.postMessage(event.data.reply ? { snapshot: snapshot } : { made: true }),
-        (error) => self.postMessage({ error: String(error) }),
-      );
+    let running = null; // the page's engine, once it is asked to start here
+    self.onmessage = (event) => {
+      const asked = event.data;
+      if (asked.start) {
+        running = boot(asked.start, asked.lang, null);
+        running.then(
+          (up) => self.postMessage({ ready: { startMs: up.startMs, timings: up.timings, snapshot: up.snapshot } }),
+          (error) => self.postMessage({ error: String(error) }),
+        );
+      } else if (asked.call) {
+        running
+          .then((up) => self.postMessage({ id: asked.id, result: String(up.phone[asked.call](...asked.args)) }))
+          .catch((error) => self.postMessage({ id: asked.id, error: String(error) }));
+      } else {
+        makeSnapshot(asked).then(
+          (snapshot) => self.postMessage(asked.reply ? { snapshot: snapshot } : { made: true }),
+          (error) => self.postMessage({ error: String(error) }),
+        );
+      }
+    };
     return;
   }
 
@@ -88,78 +153,109 @@
     });
   }
 
-  const box = document.querySelector("[data-engine]");
-  if (!box) return;
-  const config = box.dataset;
+  // The engine's addresses and the saved page's answered query are on this script's own tag
+  // (rulebook/templates/_engine_script.html), which is loaded `async`: read as soon as the script
+  // runs, often before the page is parsed. An older saved page has them on its box only.
+  const own = document.currentScript ? document.currentScript.dataset : {};
+  let box = null;
+  let config = {};
   let engine = null;
-  // A tutorial step reads only its try-it fields: any other parameter (?utm_source=…) is left out
-  // on both sides, as the server's cache of the step leaves it out.
-  const relevant = config.tool === "step" ? stepQuery : (search) => search.replace(/^\?/, "");
-  const asked = relevant(location.search);
-  // Compared decoded and sorted: the server may have been asked the same query percent-encoded (a
-  // link's "%3B" for ";") or in another order (the builder answers its fields sorted), and a saved
-  // copy answers any query. Online the page answers its own address: Pyodide must not start.
-  if (!asked || sameQuery(asked, relevant(config.query || ""))) {
-    // A saved step read offline: its form is answered here once the reader changes it.
-    if (config.tool === "step" && !navigator.onLine) ownStepForm();
-    return;
+  // A link its saved page does not answer starts the engine's worker at once, while the page is
+  // still being read and drawn (about a second of a mid-range phone's main thread). The odds, the
+  // board and the builder know it from the address alone; a tutorial step reads its form first.
+  if (own.engine && own.tool !== "step") {
+    const wanted = location.search.replace(/^\?/, "");
+    if (wanted && !sameQuery(wanted, own.query || "")) start();
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main, { once: true });
+  else main();
+
+  function main() {
+    box = document.querySelector("[data-engine]:not(script)");
+    if (!box) return;
+    config = box.dataset;
+    // A tutorial step reads only its try-it fields: any other parameter (?utm_source=…) is left out
+    // on both sides, as the server's cache of the step leaves it out.
+    const relevant = config.tool === "step" ? stepQuery : (search) => search.replace(/^\?/, "");
+    const asked = relevant(location.search);
+    // Compared decoded and sorted: the server may have been asked the same query percent-encoded (a
+    // link's "%3B" for ";") or in another order (the builder answers its fields sorted), and a saved
+    // copy answers any query. Online the page answers its own address: Pyodide must not start.
+    if (!asked || sameQuery(asked, relevant(config.query || ""))) {
+      // A saved step read offline: its form is answered here once the reader changes it.
+      if (config.tool === "step" && !navigator.onLine) ownStepForm();
+      return;
+    }
+    if (config.tool === "roster") roster();
+    else if (config.tool === "step") step();
+    else if (config.tool === "board") board().then(() => answerInPlace(board));
+    else {
+      answer();
+      window.addEventListener("popstate", () => answer());
+    }
   }
 
-  // Pyodide from the snapshot, and the language's words, once per page.
+  // The engine, once per page: in a worker, so that starting Python (about two seconds on a
+  // mid-range phone) and each answer leave the page's main thread free to scroll and draw. The
+  // worker's address is under the language's part of the site, so the service worker that keeps
+  // the tools answers its files offline (one under /static/ would be outside its scope). Where it
+  // cannot start (no worker address on an older saved page), the page starts Python itself.
+  // Either way the phone's functions are called by name and answer a promise of their JSON.
   function start() {
     if (engine) return engine;
-    engine = (async function () {
-      const started = performance.now();
-      const timings = {}; // milliseconds of each part of the start (bench/offline_odds.py prints them)
-      let mark = started;
-      const lap = (name) => {
-        const now = performance.now();
-        timings[name] = Math.round(now - mark);
-        mark = now;
-      };
-      // The kept snapshot is found with the other files and read while Pyodide loads its runtime
-      // (loadPyodide waits for it only once its own script is in).
-      const pack = bytes(config.enginePack);
-      const keptCopy = pack
-        .then((packed) => snapshotKey(config.engine, packed))
-        .then((key) => (secure ? caches.match(key, { cacheName: SNAPSHOTS }) : null))
-        .catch(() => null);
-      const [module, words, catalogue, found] = await Promise.all([
-        import(config.engine),
-        fetch(config.engineWords, { credentials: "same-origin" }).then((r) => r.text()),
-        bytes(config.engineCatalogue),
-        keptCopy,
-      ]);
-      lap("files");
-      let snapshot = found ? found.arrayBuffer().then((read) => new Uint8Array(read)) : null;
-      // None kept: online, a worker makes one. Offline the worker's own script and files do not
-      // come through this page's service worker (only the HTTP cache, which may have let them go),
-      // so the page starts Python itself, without a snapshot: slower, but it answers, and it keeps
-      // the snapshot it can then make for the pages after it (the worker's, made here).
-      if (!snapshot && navigator.onLine) snapshot = await snapshotFromWorker(config).catch(() => null);
-      const options = { indexURL: runtimeOf(config.engine), packages: [], _makeSnapshot: !snapshot };
-      const pyodide = await module.loadPyodide(snapshot ? Object.assign(options, { _loadSnapshot: snapshot }) : options);
-      if (!snapshot) {
-        const packed = await pack;
-        pyodide.unpackArchive(packed, "zip", { extractDir: "/engine" });
-        pyodide.runPython(IMPORT_ENGINE);
-        const made = pyodide.makeMemorySnapshot();
-        snapshotKey(config.engine, packed)
-          .then((key) => keepSnapshot(key, made, document.documentElement.lang))
-          .catch(() => null);
-      }
-      lap("runtime");
-      // The file system is not in the snapshot, but the modules and the phrases read from the pack
-      // are: only the language's catalogue is written.
-      pyodide.FS.mkdirTree("/engine");
-      pyodide.FS.writeFile("/engine/django.mo", catalogue);
-      const phone = pyodide.pyimport("tutorial.phone");
-      phone.start(words, "/engine/django.mo");
-      lap("install");
-      window.RulesEngine = { phone: phone, startMs: performance.now() - started, timings: timings, snapshot: !!found };
-      return phone;
-    })();
+    const urls = own.engine ? own : config;
+    const lang = document.documentElement.lang;
+    const absolute = {};
+    ["engine", "enginePack", "engineWords", "engineCatalogue"].forEach((key) => {
+      absolute[key] = new URL(urls[key], location.href).href;
+    });
+    const begun = performance.now();
+    engine = inWorker(urls.engineWorker, absolute, lang)
+      .catch(() => boot(absolute, lang, snapshotFromWorker).then((up) => onPage(up)))
+      .then((up) => {
+        // When the page asked for it and when it was up, in the page's own clock (the bench's).
+        Object.assign(up.timings, { asked: Math.round(begun), up: Math.round(performance.now()) });
+        window.RulesEngine = up;
+        return up.phone;
+      });
     return engine;
+  }
+  function onPage(up) {
+    const phone = up.phone;
+    return Object.assign(up, { phone: { call: (name, ...args) => Promise.resolve(String(phone[name](...args))) }, worker: false });
+  }
+  function inWorker(address, absolute, lang) {
+    if (!address || typeof Worker === "undefined") return Promise.reject(new Error("no worker"));
+    return new Promise((resolve, reject) => {
+      const worker = new Worker(new URL(address, location.href).href);
+      const waiting = new Map();
+      let next = 0;
+      const call = (name, ...args) =>
+        new Promise((done, failed) => {
+          next += 1;
+          waiting.set(next, { done: done, failed: failed });
+          worker.postMessage({ call: name, args: args, id: next });
+        });
+      worker.onmessage = (event) => {
+        const told = event.data;
+        if (told.ready) resolve(Object.assign(told.ready, { phone: { call: call }, worker: true }));
+        else if (told.id && waiting.has(told.id)) {
+          const asked = waiting.get(told.id);
+          waiting.delete(told.id);
+          if (told.error) asked.failed(new Error(told.error));
+          else asked.done(told.result);
+        } else if (told.error) {
+          worker.terminate();
+          reject(new Error(told.error));
+        }
+      };
+      worker.onerror = (event) => {
+        event.preventDefault();
+        worker.terminate();
+        reject(new Error(event.message || "worker"));
+      };
+      worker.postMessage({ start: absolute, lang: lang });
+    });
   }
 
   function pairs(search) {
@@ -171,7 +267,9 @@
   }
 
   // inPlace: the reader sent the form on this page; its fields are what he chose, so only its
-  // messages change (rebuilding the whole form cost a relayout on every answer).
+  // messages change (rebuilding the whole form cost a relayout on every answer). With the engine
+  // already up the answer takes a moment: the old one stays (marked busy) until the new one
+  // replaces it in one change, rather than a "working it out" line in between (two more layouts).
   async function answer(inPlace) {
     box.setAttribute("aria-busy", "true");
     const status = document.createElement("p");
@@ -179,24 +277,32 @@
     status.textContent = config.computing || "";
     const heading = box.querySelector("h2");
     const body = Array.from(box.children).filter((child) => child !== heading);
-    body.forEach((child) => child.remove());
-    box.appendChild(status);
+    const swapLater = !!inPlace && !!window.RulesEngine;
+    if (!swapLater) {
+      body.forEach((child) => child.remove());
+      box.appendChild(status);
+    }
     try {
       const phone = await start();
       const t0 = performance.now();
-      const found = JSON.parse(phone.odds(pairs(location.search), document.documentElement.lang));
+      const found = JSON.parse(await phone.call("odds", pairs(location.search), document.documentElement.lang));
+      const called = performance.now() - t0;
       const template = document.createElement("template");
       template.innerHTML = found.html; // written and escaped by tutorial/odds/offline_html.py
       status.remove();
+      if (swapLater) body.forEach((child) => child.remove());
       box.appendChild(template.content);
       if (found.form) fillForm(found.form, !!inPlace);
       summarise(found);
       box.dataset.answered = found.code;
       box.dataset.answerMs = String(Math.round(performance.now() - t0));
+      box.dataset.callMs = String(Math.round(called)); // of which the engine's call (bench/offline_odds.py)
+      box.dataset.answeredAt = String(Math.round(performance.now())); // since the page was opened
       document.dispatchEvent(new CustomEvent("engine:answered", { detail: found }));
     } catch (error) {
       status.textContent = config.engineFailed || String(error);
-      body.forEach((child) => box.appendChild(child));
+      if (swapLater) box.appendChild(status);
+      else body.forEach((child) => box.appendChild(child));
     } finally {
       box.removeAttribute("aria-busy");
     }
@@ -297,7 +403,7 @@
     try {
       const phone = await start();
       const lang = document.documentElement.lang;
-      const found = JSON.parse(phone.roster(config.ruleset, config.team, pairs(location.search), lang));
+      const found = JSON.parse(await phone.call("roster", config.ruleset, config.team, pairs(location.search), lang));
       if (found.error) return;
       found.fields.forEach((field) => {
         const input = document.querySelector('input[name="' + field.name + '"]');
@@ -359,7 +465,7 @@
       const t0 = performance.now();
       const query = stepQuery(location.search);
       const lang = document.documentElement.lang;
-      const found = JSON.parse(phone.tutorial_step(config.scenario, Number(config.number), pairs(query), lang, config.boardBase || ""));
+      const found = JSON.parse(await phone.call("tutorial_step", config.scenario, Number(config.number), pairs(query), lang, config.boardBase || ""));
       if (found.error) throw new Error(found.error);
       const content = fragment(found.html);
       content.querySelectorAll("[hx-swap-oob]").forEach((node) => {
@@ -424,7 +530,7 @@
       const phone = await start();
       const t0 = performance.now();
       const lang = document.documentElement.lang;
-      const found = JSON.parse(phone.board_page(config.ruleset, pairs(location.search), lang, location.pathname));
+      const found = JSON.parse(await phone.call("board_page", config.ruleset, pairs(location.search), lang, location.pathname));
       if (found.changed) history.replaceState(null, "", location.pathname + "?" + found.query);
       box.querySelectorAll(".engine-error").forEach((node) => node.remove());
       box.querySelectorAll(".form-message, .board-tools, .board-pan, .board-hint, .board-forms").forEach((node) => {
@@ -489,11 +595,4 @@
     window.addEventListener("popstate", () => show());
   }
 
-  if (config.tool === "roster") roster();
-  else if (config.tool === "step") step();
-  else if (config.tool === "board") board().then(() => answerInPlace(board));
-  else {
-    answer();
-    window.addEventListener("popstate", () => answer());
-  }
 })();

@@ -41,3 +41,18 @@ def test_each_language_gets_its_own_words_and_catalogue(client) -> None:
     assert words["teams"]["bb2025"]  # the builder's rosters
     assert client.get("/fr/offline/engine.mo").content[:4] in (b"\xde\x12\x04\x95", b"\x95\x04\x12\xde")
     assert client.get("/es/offline/engine.zip")["content-type"] == "application/zip"
+
+
+@pytest.mark.django_db
+def test_the_engines_worker_script_is_served_under_each_language_and_saved_with_the_tools(client) -> None:
+    # Under /<lang>/, the service worker of that language answers the worker's own files offline.
+    from django.contrib.staticfiles import finders
+
+    from rulebook.views.offline import tools_pack
+
+    script = client.get("/it/offline/engine-worker.js")
+    assert script["content-type"].startswith("text/javascript")
+    assert script.content == Path(str(finders.find("js/engine.js"))).read_bytes()
+    assert "/it/offline/engine-worker.js" in tools_pack("it")["urls"]
+    odds = client.get("/it/odds/").content.decode()
+    assert 'data-engine-worker="/it/offline/engine-worker.js"' in odds  # on the script's tag
