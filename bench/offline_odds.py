@@ -6,7 +6,9 @@ memory snapshot); warm: the next link opened; restarted: a link opened after the
 (the snapshot kept on the phone); in place: the form sent again on a page whose engine is up. Each line gives the parts of the engine's start (engine.js's
 timings: files read, the snapshot found (ms since the start; read while the runtime loads),
 runtime start, words installed) and the phone's own computation of the answer (data-answer-ms).
-Goal: cold <= 3 s, warm <= 300 ms.
+Goal: cold <= 3 s, warm <= 300 ms. Each line's first figure is when the page put the answer on
+screen, in its own clock (engine.js's data-answered-at): the time the bench takes to see it, through
+a throttled page, is printed after it.
 
 The engine runs in a worker (static/js/engine.js), and CDP's throttling reaches only the page's
 main thread ("Operation is only supported for pages, not workers"). So that the worker is not
@@ -156,8 +158,10 @@ def in_place(context: BrowserContext, url: str) -> tuple[float, int, dict[str, i
     before = result.get_attribute("data-answered")
     page.locator("#odds-form > summary").click()
     page.locator('[name="v1"]').fill("5+")
-    started = float(page.evaluate("performance.now()"))
-    page.evaluate("document.querySelector('form.odds-form').requestSubmit()")
+    send = (
+        "() => { const now = performance.now(); document.querySelector('form.odds-form').requestSubmit(); return now; }"
+    )
+    started = float(page.evaluate(send))
     changed = (
         "(b) => document.querySelector('#odds-result').dataset.answered !== b"  # a function: the page forbids eval
     )
@@ -165,8 +169,9 @@ def in_place(context: BrowserContext, url: str) -> tuple[float, int, dict[str, i
     total = float(page.evaluate("performance.now()")) - started
     engine = int(result.get_attribute("data-answer-ms") or -1)
     call = int(result.get_attribute("data-call-ms") or -1)
+    shown = int(float(result.get_attribute("data-answered-at") or -1) - started)
     page.close()
-    return total, engine, {"call": call}
+    return total, engine, {"call": call, "shown after": shown}
 
 
 def main() -> None:
@@ -205,10 +210,12 @@ def main() -> None:
         f"4x too (cgroup quota, {len(throttle.moved)} worker threads)" if throttle.on else "NOT throttled (no cgroup)"
     )
     print(f"offline odds link to answer, main thread throttled 4x by CDP, the engine's worker {worker}")
-    print("(goal: cold <= 3000 ms, after <= 300 ms):")
+    print("(goal: cold <= 3000 ms, after <= 300 ms). First figure: the answer put on the page, in the")
+    print("page's own clock (since the link was opened, or the form sent); then when the bench saw it:")
     for name, (total, engine, parts) in runs.items():
+        shown = parts.get("shown at", parts.get("shown after", -1))
         start = ", ".join(f"{part} {ms}" for part, ms in parts.items())
-        print(f"  {name:9} {total:6.0f} ms; engine's own answer {engine} ms; start (ms): {start}")
+        print(f"  {name:9} {shown:6d} ms (seen at {total:.0f}); engine's own answer {engine} ms; parts (ms): {start}")
 
 
 if __name__ == "__main__":
