@@ -144,15 +144,12 @@ def tools_pack(lang: str) -> dict[str, Any]:
     words = len(json.dumps(engine_pack.engine_words(lang), ensure_ascii=False).encode())
     size = sum(map(_static_size, statics)) + len(engine_pack.engine_zip()) + words + len(engine_pack.catalogue(lang))
     size += len(_engine_script())  # again, for its worker
-    with override(lang):
+    with override(lang):  # the language's addresses, whatever language is active
         pages = [reverse("tutorial:odds"), *(reverse("tutorial:board", args=[key]) for key in BLOOD_BOWL_EDITIONS)]
         pages += toolpages.tool_pages()
+        engine = [reverse(f"rulebook:offline-engine{part}") for part in ("", "-words", "-catalogue", "-worker")]
     size += sizes.pages_size(lang, tuple(pages))
-    urls = [*pages, *(static(name) for name in statics)]
-    urls += [
-        reverse(f"rulebook:{name}")
-        for name in ("offline-engine", "offline-engine-words", "offline-engine-catalogue", "offline-engine-worker")
-    ]
+    urls = [*pages, *(static(name) for name in statics), *engine]
     return {"urls": urls, "size": megabytes(size)}
 
 
