@@ -6,6 +6,8 @@ DEBUG=0, SECRET_KEY, ALLOWED_HOSTS and, for PostgreSQL, DATABASE_URL (see README
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import os
 from datetime import timedelta
 from pathlib import Path
@@ -201,10 +203,15 @@ if not DEBUG and not SECURE_SSL_REDIRECT:
 
 # Everything the pages load comes from this origin: no inline script or style, no framing.
 # The admin needs inline styles (Django's and modeltranslation's widgets): see serving/middleware.
+# One inline script is allowed by its hash: the one that starts the tools' engine offline while the
+# page is still being read (rulebook/templates/_engine_script.html); a page cache rules out nonces.
+ENGINE_START = (BASE_DIR / "rulebook" / "templates" / "_engine_start.js").read_bytes()
+ENGINE_START_HASH = "'sha256-" + base64.b64encode(hashlib.sha256(ENGINE_START).digest()).decode() + "'"
 CONTENT_SECURITY_POLICY = {
     "DIRECTIVES": {
         "default-src": ["'self'"],
-        "script-src": ["'self'", "'wasm-unsafe-eval'"],  # the tools' engine offline (Pyodide) compiles WebAssembly
+        # the tools' engine offline (Pyodide) compiles WebAssembly
+        "script-src": ["'self'", "'wasm-unsafe-eval'", ENGINE_START_HASH],
         "style-src": ["'self'"],
         "img-src": ["'self'", "data:"],
         "font-src": ["'self'"],

@@ -153,20 +153,17 @@
     });
   }
 
-  // The engine's addresses and the saved page's answered query are on this script's own tag
-  // (rulebook/templates/_engine_script.html), which is loaded `async`: read as soon as the script
-  // runs, often before the page is parsed. An older saved page has them on its box only.
-  const own = document.currentScript ? document.currentScript.dataset : {};
+  // The engine's addresses and the saved page's answered query are on the inline script at the top
+  // of the head (rulebook/templates/_engine_script.html), which has already started the worker
+  // when the saved page does not answer the link (the odds, the board and the builder know it from
+  // the address alone; a tutorial step reads its form first). An older saved page has them on
+  // this script's own tag, or on its box only.
+  const tag = document.getElementById("engine-start") || document.currentScript;
+  const own = tag ? tag.dataset : {};
   let box = null;
   let config = {};
   let engine = null;
-  // A link its saved page does not answer starts the engine's worker at once, while the page is
-  // still being read and drawn (about a second of a mid-range phone's main thread). The odds, the
-  // board and the builder know it from the address alone; a tutorial step reads its form first.
-  if (own.engine && own.tool !== "step") {
-    const wanted = location.search.replace(/^\?/, "");
-    if (wanted && !sameQuery(wanted, own.query || "")) start();
-  }
+  let direct = null; // the worker's call, usable before it is up (it answers once it is)
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", main, { once: true });
   else main();
 
@@ -203,14 +200,15 @@
   // Either way the phone's functions are called by name and answer a promise of their JSON.
   function start() {
     if (engine) return engine;
+    const early = window.RulesEngineEarly;
     const urls = own.engine ? own : config;
     const lang = document.documentElement.lang;
     const absolute = {};
     ["engine", "enginePack", "engineWords", "engineCatalogue"].forEach((key) => {
       absolute[key] = new URL(urls[key], location.href).href;
     });
-    const begun = performance.now();
-    engine = inWorker(urls.engineWorker, absolute, lang)
+    const begun = early ? early.begun : performance.now();
+    engine = inWorker(early, urls.engineWorker, absolute, lang)
       .catch(() => boot(absolute, lang, snapshotFromWorker).then((up) => onPage(up)))
       .then((up) => {
         // When the page asked for it and when it was up, in the page's own clock (the bench's).
@@ -220,20 +218,37 @@
       });
     return engine;
   }
+  // A call to the phone, posted to the worker at once when it runs there: the worker answers it as
+  // soon as it is up, without waiting for the page to hear that it is (a throttled main thread
+  // took 0.1-0.2 s). If the worker fails, the page's own engine answers.
+  function ask(name, ...args) {
+    const phone = start();
+    const answered = direct ? direct(name, ...args) : phone.then((up) => up.call(name, ...args));
+    const result = answered.catch((error) => (direct ? Promise.reject(error) : phone.then((up) => up.call(name, ...args))));
+    result.catch(() => null); // handled: the caller sees a failure when it awaits the answer, or start()'s first
+    return result;
+  }
   function onPage(up) {
     const phone = up.phone;
     return Object.assign(up, { phone: { call: (name, ...args) => Promise.resolve(String(phone[name](...args))) }, worker: false });
   }
-  function inWorker(address, absolute, lang) {
-    if (!address || typeof Worker === "undefined") return Promise.reject(new Error("no worker"));
+  function inWorker(early, address, absolute, lang) {
+    if (!early && (!address || typeof Worker === "undefined")) return Promise.reject(new Error("no worker"));
     return new Promise((resolve, reject) => {
-      const worker = new Worker(new URL(address, location.href).href);
+      const worker = early ? early.worker : new Worker(new URL(address, location.href).href);
       const waiting = new Map();
+      const failed = (error) => {
+        direct = null;
+        worker.terminate();
+        waiting.forEach((asked) => asked.failed(error));
+        waiting.clear();
+        reject(error);
+      };
       let next = 0;
       const call = (name, ...args) =>
-        new Promise((done, failed) => {
+        new Promise((done, refused) => {
           next += 1;
-          waiting.set(next, { done: done, failed: failed });
+          waiting.set(next, { done: done, failed: refused });
           worker.postMessage({ call: name, args: args, id: next });
         });
       worker.onmessage = (event) => {
@@ -244,17 +259,16 @@
           waiting.delete(told.id);
           if (told.error) asked.failed(new Error(told.error));
           else asked.done(told.result);
-        } else if (told.error) {
-          worker.terminate();
-          reject(new Error(told.error));
-        }
+        } else if (told.error) failed(new Error(told.error));
       };
       worker.onerror = (event) => {
         event.preventDefault();
-        worker.terminate();
-        reject(new Error(event.message || "worker"));
+        failed(new Error(event.message || "worker"));
       };
-      worker.postMessage({ start: absolute, lang: lang });
+      direct = call;
+      if (!early) worker.postMessage({ start: absolute, lang: lang });
+      else if (early.failed) worker.onerror(early.failed);
+      else early.told.forEach((event) => worker.onmessage(event)); // sent before this script ran
     });
   }
 
@@ -283,9 +297,10 @@
       box.appendChild(status);
     }
     try {
-      const phone = await start();
-      const t0 = performance.now();
-      const found = JSON.parse(await phone.call("odds", pairs(location.search), document.documentElement.lang));
+      const asked = ask("odds", pairs(location.search), document.documentElement.lang);
+      await start();
+      const t0 = performance.now(); // the engine is up: what follows is its answer and the page's
+      const found = JSON.parse(await asked);
       const called = performance.now() - t0;
       const template = document.createElement("template");
       template.innerHTML = found.html; // written and escaped by tutorial/odds/offline_html.py
@@ -401,9 +416,8 @@
   async function roster() {
     box.setAttribute("aria-busy", "true");
     try {
-      const phone = await start();
       const lang = document.documentElement.lang;
-      const found = JSON.parse(await phone.call("roster", config.ruleset, config.team, pairs(location.search), lang));
+      const found = JSON.parse(await ask("roster", config.ruleset, config.team, pairs(location.search), lang));
       if (found.error) return;
       found.fields.forEach((field) => {
         const input = document.querySelector('input[name="' + field.name + '"]');
@@ -461,11 +475,12 @@
     result.querySelectorAll("#step-offline-note, .engine-status").forEach((node) => node.remove());
     result.prepend(status);
     try {
-      const phone = await start();
-      const t0 = performance.now();
       const query = stepQuery(location.search);
       const lang = document.documentElement.lang;
-      const found = JSON.parse(await phone.call("tutorial_step", config.scenario, Number(config.number), pairs(query), lang, config.boardBase || ""));
+      const asked = ask("tutorial_step", config.scenario, Number(config.number), pairs(query), lang, config.boardBase || "");
+      await start();
+      const t0 = performance.now();
+      const found = JSON.parse(await asked);
       if (found.error) throw new Error(found.error);
       const content = fragment(found.html);
       content.querySelectorAll("[hx-swap-oob]").forEach((node) => {
@@ -527,10 +542,11 @@
     const status = document.getElementById("board-status");
     if (status) status.textContent = config.computing || "";
     try {
-      const phone = await start();
-      const t0 = performance.now();
       const lang = document.documentElement.lang;
-      const found = JSON.parse(await phone.call("board_page", config.ruleset, pairs(location.search), lang, location.pathname));
+      const asked = ask("board_page", config.ruleset, pairs(location.search), lang, location.pathname);
+      await start();
+      const t0 = performance.now();
+      const found = JSON.parse(await asked);
       if (found.changed) history.replaceState(null, "", location.pathname + "?" + found.query);
       box.querySelectorAll(".engine-error").forEach((node) => node.remove());
       box.querySelectorAll(".form-message, .board-tools, .board-pan, .board-hint, .board-forms").forEach((node) => {

@@ -44,8 +44,10 @@ function wait(ms) {
 
 async function openPage(request) {
   // Saved pages have no query string: /es/search/?q=… opens the saved search page (which then
-  // searches the saved index), a table with ?roll=… the saved table.
-  const copy = await saved(request, { ignoreSearch: true });
+  // searches the saved index), a table with ?roll=… the saved table. Asked by its address without
+  // the query rather than with ignoreSearch, which reads every saved entry to compare them.
+  const url = new URL(request.url);
+  const copy = await saved(url.origin + url.pathname);
   const network = fetch(request);
   if (!copy) {
     try {

@@ -266,6 +266,8 @@ def test_the_tools_from_a_link_offline(site: str, phone: object) -> None:
     # in a worker of its own, whose files the service worker gave it offline.
     assert page.evaluate("window.RulesEngine.snapshot")  # type: ignore[attr-defined]
     assert page.evaluate("window.RulesEngine.worker") is True  # type: ignore[attr-defined]
+    # ...started by the inline script at the top of the head, before the page was read.
+    assert page.evaluate("window.RulesEngineEarly.worker instanceof Worker")  # type: ignore[attr-defined]
     page.goto(site + ROSTER_LINK)  # type: ignore[attr-defined]
     page.locator("#builder-result[data-answered]").wait_for(timeout=120_000)  # type: ignore[attr-defined]
     assert page.locator('input[name="n-lineman"]').input_value() == "6"  # type: ignore[attr-defined]

@@ -4,7 +4,9 @@ errors in the reader's language or JSON."""
 
 from __future__ import annotations
 
+import base64
 import gzip
+import hashlib
 import re
 
 import brotli
@@ -34,6 +36,21 @@ def test_a_public_page_carries_etag_cache_control_vary_and_the_security_headers(
     assert "script-src 'self'" in csp and "style-src 'self'" in csp and "frame-ancestors 'none'" in csp
     assert "unsafe-inline" not in csp
     assert "camera=()" in response["Permissions-Policy"]
+
+
+@pytest.mark.parametrize("path", ["/es/odds/", "/fr/bb2025/board/", "/it/bb2025/teams/human/builder/"])
+def test_the_one_inline_script_is_allowed_by_its_hash_and_no_other(client: Client, path: str) -> None:
+    # The tools' engine starts from an inline script at the top of the head; the CSP allows exactly
+    # its text (a template that added a space or escaped a character would be refused by browsers).
+    response = client.get(path)
+    page = response.content.decode()
+    inline = re.findall(r"<script(?![^>]*\ssrc=)[^>]*>(.*?)</script>", page, re.S)
+    assert len(inline) == 1, path
+    digest = base64.b64encode(hashlib.sha256(inline[0].encode()).digest()).decode()
+    sources = re.search(r"script-src ([^;]*)", response["Content-Security-Policy"])
+    assert sources is not None
+    assert sources[1].split() == ["'self'", "'wasm-unsafe-eval'", f"'sha256-{digest}'"]
+    assert page.index('id="engine-start"') < page.index("<title>")  # before the stylesheets it would wait for
 
 
 def test_a_conditional_get_with_the_etag_gets_304_in_either_coding(client: Client) -> None:
