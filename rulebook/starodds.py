@@ -15,6 +15,7 @@ from .models import StarPlayer, StarProfile
 EXAMPLE_TURNS = {
     "blind-rage": "dauntless:5,block:-2d",
     "mesmerising-dance": "gaze:3",
+    "whirling-dervish": "chain:1,chain:1",  # two squares of his Ball & Chain move, each one way of three
     "the-ballista": "ttm:4,land:3",
     "unstoppable-momentum": "block:2d/blitz",
     "woodland-fury": "block:1d",
@@ -88,10 +89,6 @@ NO_ROLL = {
     "excuse-me-are-you-a-zoat": "an opponent becomes Distracted: no roll",
     "treacherous": "he takes the ball from a team-mate, who is Knocked Down, with no turnover: no roll of his",
     "ill-be-back": "Secret Weapon does not send him off at the end of the drive: after the turn",
-}
-# Rules whose roll has no step in the odds: a Ball & Chain's way.
-NO_STEP = {
-    "whirling-dervish": "the D6 of his Ball & Chain's way, re-rolled: a direction, not a target",
 }
 VALUED = {"loner": r"(\d)\+", "mighty-blow": r"\+(\d)"}  # skills the grammar writes with their value
 # Skills that count only against some opponents (Hatred (Undead)): the example turn names none.

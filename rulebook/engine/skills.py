@@ -63,13 +63,13 @@ SKILLS: tuple[SkillUse, ...] = (
     # Star players' special rules (content: the star's `rule`, not a skill file; tests/content checks both).
     # Blind Rage (Akhorne): re-roll the Dauntless D6 (BBBase's star page; FFB skill/mixed/special/BlindRage).
     SkillUse("blind-rage", roller=True, rerolls="dauntless", editions=("bb2025",)),
-    # Mesmerising Dance (Eldril Sidewinder): once per half, re-roll the Hypnotic Gaze die (BBBase's
-    # star page; FFB skill/bb2025/special/MesmerisingDance, ONCE_PER_HALF on HYPNOTIC_GAZE).
+    # Mesmerising Dance (Eldril Sidewinder): once per half, the Hypnotic Gaze die (BBBase; FFB MesmerisingDance).
     SkillUse("mesmerising-dance", roller=True, rerolls="gaze", editions=("bb2025",)),
     # The Ballista (Morg 'n' Thorg): once per game, re-roll the Passing Ability test of a Throw
     # Team-mate action (BBBase's star page). FFB's TheBallista (ONCE_PER_GAME) also re-rolls a Pass
     # action's test, as the 2020 rule did; the 2025 text names the Throw Team-mate only, so that is all.
     SkillUse("the-ballista", roller=True, rerolls="ttm", editions=("bb2025",)),
+    SkillUse("whirling-dervish", roller=True, rerolls="chain", editions=("bb2025",)),  # Fungus: his B&C way (FFB)
     # Unstoppable Momentum (H'thark), Woodland Fury (Willow Rosebark), Lord of Chaos (Lord Borak):
     # one block die re-rolled (Edition.block_any_die_rerolls; BBBase's star pages and FFB).
     SkillUse("unstoppable-momentum", roller=True, editions=("bb2025",)),

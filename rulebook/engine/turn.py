@@ -1,9 +1,7 @@
 """The odds of a whole turn: every roll a coach chains, by one player or several, with the team
-re-rolls they share, solved exactly (engine/sequence.py) and explained.
-
-A Turn is its players (skills, Loner target, ST, AG, MA) and its steps in order. A step is one roll
-or one chain of rolls: a D6 test (turn_d6, Hypnotic Gaze among them), a Throw Bomb
-(turn_stars.bomb_blast), a roll against the opponent's ST (Dauntless, whose success the block just
+re-rolls they share, solved exactly (engine/sequence.py) and explained. A Turn is its players (skills,
+Loner target, ST, AG, MA) and its steps in order. A step is one roll or one chain of rolls: a D6
+test (turn_d6: Hypnotic Gaze, a Ball & Chain's way), a Throw Bomb (turn_stars.bomb_blast), a roll against the opponent's ST (Dauntless, whose success the block just
 after it reads; Tentacles, whose "held" is the branch result when "?" steps follow), a block
 (turn_block), an armour, foul (Bribe, 2025 Argue the Call), chainsaw or stab chain (turn_armour).
 What the rules refuse is checked in turn_checks.py. A step written `conditional` runs only after
@@ -51,6 +49,7 @@ from .turn_d6 import (
     Dodge,
     Rerolls,
     Throw,
+    ball_and_chain_tree,
     catch_tree,
     dauntless_works,
     dodge_tree,
@@ -259,7 +258,8 @@ def _best_trees(edition: Edition, turn: Turn, index: int) -> list[dict[str, Tree
     if kind in ("gaze", "fury"):  # a failed gaze or Unchannelled Fury roll ends his action, not the turn
         return [{"": target_tree(step.value, rerolls, fail=stars.fury_failed(turn, index, MISSED))}]
     if kind in D6_KINDS:
-        return [{"": target_tree(step.value, rerolls)}]
+        one = ball_and_chain_tree(step.value, rerolls, MISSED) if kind == "chain" else target_tree(step.value, rerolls)
+        return [{"": one}]
     if kind == "block":
         spec = _block_spec(turn, index, skills, against)
         again = rerolls_for(edition, who, "dauntless")

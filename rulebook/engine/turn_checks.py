@@ -35,7 +35,9 @@ D6_KINDS = (
     "roll",
     "fury",
     "bomb",
+    "chain",  # a Ball & Chain square: its value is how many of the throw-in template's 3 ways will do
 )
+BALL_AND_CHAIN_WAYS = (1, 2)
 # Kinds of roll only some editions have, with the trait that rolls it: Unchannelled Fury's roll
 # (2025's trait; the classic rules have none).
 EDITION_ONLY_KINDS = {"fury": (("bb2025",), "unchannelled-fury")}
@@ -66,6 +68,8 @@ def check_new_rolls(edition: Edition, turn: Turn, i: int, step: TurnStep) -> Non
         after = turn.steps[i] if i < len(turn.steps) else None
         if after is None or after.kind != "block" or after.player != step.player or after.conditional:
             raise TurnError("dauntless_before_block", i)
+    if step.kind == "chain" and step.value not in BALL_AND_CHAIN_WAYS:
+        raise TurnError("chain_ways", i, ways=BALL_AND_CHAIN_WAYS)
     if step.argue and not edition.argue_the_call_on:
         raise TurnError("argue_not_in_edition", i)
     if i == 1:
@@ -199,7 +203,7 @@ def can_miss(step: TurnStep, skills: frozenset[str] = frozenset()) -> bool:
     if step.kind == "block":
         return step.goal != "safe"
     return (
-        step.kind in ("gaze", "fury", "bomb")
+        step.kind in ("gaze", "fury", "bomb", "chain")
         or step.kind in CHAIN_KINDS
         or (step.kind == "ttm" and "reliable" in skills)
     )

@@ -93,6 +93,15 @@ def target_tree(target: int, rerolls: Rerolls, ok: Tree = OK, fail: Tree = FAIL)
     return chance([(SIXTH, ok if passes(face, need) else swift_saves(face, again, ok, rerolls)) for face in FACES])
 
 
+def ball_and_chain_tree(ways: int, rerolls: Rerolls, missed: Tree) -> Tree:
+    """One square of a Ball & Chain move: the D6 on the throw-in template sends him one of three
+    ways, each on two faces (1-2, 3-4, 5-6: FFB ThrowInMechanic), and `ways` (1 or 2) of them will
+    do: a 5+ or a 3+. Only his own rule may re-roll it: no team re-roll nor Pro (FFB's
+    StepMoveBallAndChain asks the DIRECTION re-roll sources, 2025 Whirling Dervish alone; a team
+    re-roll only under a game option, off by default). The wrong way is a miss, not a turnover."""
+    return target_tree(7 - 2 * ways, Rerolls(rerolls.player, rerolls.skill, team=False), fail=missed)
+
+
 def _nudged_roll(need: int, rerolls: Rerolls, nudge: Resource, ok: Tree, fail: Tree) -> Tree:
     """A D6 test whose roll, once seen, may take +1 (once): on the roll a re-roll would replace,
     on the re-roll itself, or after a Pro roll that failed."""

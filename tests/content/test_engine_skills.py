@@ -56,6 +56,7 @@ def test_the_derived_lists_come_from_the_registry() -> None:
         "dauntless": "blind-rage",
         "gaze": "mesmerising-dance",
         "ttm": "the-ballista",
+        "chain": "whirling-dervish",
     }
     assert registry.opponent_skills("dodge") == ("tackle", "diving-tackle")
     assert registry.engine_slug("bb2025", "claws") == "claw" and registry.content_slug("bb2025", "claw") == "claws"

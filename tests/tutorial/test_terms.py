@@ -100,7 +100,7 @@ BY_DESIGN = {
         "(labels.kind_label, helper.kind_name)"
     ),
     "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, gaze, roll, "
-    "fury, bomb, dauntless, tentacles, block, armour, foul, chainsaw, stab)": "the kinds of the share code are code words, typed the same in every language",
+    "fury, bomb, chain, dauntless, tentacles, block, armour, foul, chainsaw, stab)": "the kinds of the share code are code words, typed the same in every language",
     "Hand-off (the catch)": (
         "a fallback only: the odds page names the roll by the edition's glossary term (labels.kind_label) "
         "and the helper by its edition's own entry (helper.EDITION_KINDS, in the rules' context)"

@@ -38,6 +38,7 @@ from .code import (
     DEFAULT_PLAYER,
     GOALS,
     MAX_TEAM_REROLLS,
+    WAYS,
     Sequence,
     format_code,
     parse_code,
@@ -174,6 +175,8 @@ def _value_chips(sequence: Sequence, i: int, step: TurnStep, lang: str) -> list[
             current = (step.value, step.defender_chooses) == (dice, chooser)
             chips.append(_chip(label, _with_step(sequence, i, changed), current, aria))
         return chips
+    if step.kind == "chain":  # "1/3": one of the throw-in template's three ways will do
+        return [_chip(f"{w}/3", _with_step(sequence, i, replace(step, value=w)), step.value == w) for w in WAYS]
     if step.kind in CHAIN_KINDS:
         rules = get_edition(edition)
         av = notation.abbreviations(edition, lang)["av"]  # as the step's title writes it: AR in es and fr

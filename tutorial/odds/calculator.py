@@ -23,7 +23,7 @@ from rulebook.vocab import BLOOD_BOWL_EDITIONS
 
 from . import classic
 from .classic import OddsError
-from .code import MAX_TEAM_REROLLS, Sequence, parse_code, step_code
+from .code import CHAIN_WAYS, MAX_TEAM_REROLLS, Sequence, parse_code, step_code
 from .labels import skill_label
 
 EDITIONS = BLOOD_BOWL_EDITIONS
@@ -50,6 +50,7 @@ RULE_MESSAGES = {
     ),
     "reroll_choice": gettext_noop("“%(choice)s” is not a re-roll choice (choose %(choices)s)"),
     "choice_unavailable": gettext_noop("rr:%(choice)s: no such re-roll may save this roll"),
+    "chain_ways": CHAIN_WAYS,
     "keep_not_a_result": gettext_noop("“%(result)s” is not a result this roll may keep (choose %(results)s)"),
 }
 

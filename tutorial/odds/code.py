@@ -65,9 +65,10 @@ KIND_ALIASES = {
     "d6": "roll",
     "pick-up": "pickup",
     "hypnotic-gaze": "gaze",
+    "ball-and-chain": "chain",
 }
 CODE_KIND = {"rush": "gfi"}  # the classic short name stays the share code's
-DEFAULT_VALUE = {"rush": 2, "hailmary": 2, "block": 1, "armour": 8, "foul": 8, "chainsaw": 8, "stab": 8}
+DEFAULT_VALUE = {"rush": 2, "hailmary": 2, "chain": 1, "block": 1, "armour": 8, "foul": 8, "chainsaw": 8, "stab": 8}
 GOALS = {"block": ("down", "push", "safe"), **dict.fromkeys(CHAIN_KINDS, ("break", "ko", "cas"))}
 FLAGS, FOUL_FLAGS, STAB_FLAGS = ("blitz", "crowd", "pair"), ("bribe", "argue", "pair"), ("pair",)  # pair: a star pair
 VICTIM_KEYWORDS = ("big-guy", "dwarf")  # an armour step's victim, for a star's help (2025 Slayer, Dwarven Scourge)
@@ -84,6 +85,7 @@ NUMBER_OPTIONS = {
 VALUED_SKILLS = ("mighty-blow", "dirty-player")  # a player's `mighty-blow:2` (the edition says which values)
 D6_LIMITS = (1, 9)  # before the roller's own modifiers: 7+ is reached with Break Tackle, 1 always fails
 ST_LIMITS = (1, 10)
+WAYS = (1, 2)  # a Ball & Chain square: how many of the throw-in template's three ways will do
 SHORTCUTS = {"dt": "diving-tackle"}
 NAME_RE = re.compile(r"^[a-z][a-z0-9-]{0,11}$")
 VALUE_RE = re.compile(r"^(?P<sign>[-−+]?)\s*(?P<av>av|ar)?\s*(?P<n>\d{1,2})\s*(?P<suffix>\+|d)?$")  # AR: es, fr
@@ -91,8 +93,10 @@ VALUE_RE = re.compile(r"^(?P<sign>[-−+]?)\s*(?P<av>av|ar)?\s*(?P<n>\d{1,2})\s*
 # Messages (English for the API; translated on the page through calculator.page_error).
 UNKNOWN_KIND = gettext_noop(
     "unknown step (use dodge, gfi, pickup, catch, handoff, pass, hailmary, ttm, land, leap, gaze, roll, "
-    "fury, bomb, dauntless, tentacles, block, armour, foul, chainsaw, stab)"
+    "fury, bomb, chain, dauntless, tentacles, block, armour, foul, chainsaw, stab)"
 )
+# "chain": the share code's word, typed the same in every language (no edition's term for the template)
+CHAIN_WAYS = gettext_noop("a chain step says how many of the template's 3 ways will do: 1 or 2")
 ST_RANGE = gettext_noop("a Strength must be between 1 and 10")
 UNKNOWN_KIND_PAGE = gettext_noop("unknown kind of roll")
 UNKNOWN_OPTION = gettext_noop("“%(option)s” is not an option of this roll")
@@ -163,9 +167,10 @@ def parse_value(kind: str, text: str, edition: str, subject: str) -> tuple[int, 
         if not 2 <= n <= 12:
             raise OddsError(subject, ARMOUR_RANGE)
         return n, False
-    if kind in ST_KINDS:
-        if match["av"] or suffix or not ST_LIMITS[0] <= n <= ST_LIMITS[1]:
-            raise OddsError(subject, ST_RANGE)
+    if kind in (*ST_KINDS, "chain"):  # a Strength, or how many of the template's ways will do
+        low, high, message = (*WAYS, CHAIN_WAYS) if kind == "chain" else (*ST_LIMITS, ST_RANGE)
+        if match["av"] or suffix or not low <= n <= high:
+            raise OddsError(subject, message)
         return n, False
     if match["av"] or not D6_LIMITS[0] <= n <= D6_LIMITS[1]:
         raise OddsError(subject, D6_RANGE)

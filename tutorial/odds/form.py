@@ -85,6 +85,8 @@ def default_text(kind: str, edition: str) -> str:
         return "AV9" if get_edition(edition).av_is_target else "AV8"
     if engine_kind in ST_KINDS:
         return str(ST_DEFAULT)
+    if engine_kind == "chain":  # how many of the throw-in template's ways will do
+        return "1"
     if engine_kind == "gaze":
         return f"{GAZE_DEFAULT.get(edition, 4)}+"
     value = D6_DEFAULTS.get(engine_kind) or DEFAULT_VALUE.get(engine_kind, 3)
@@ -96,7 +98,7 @@ def value_text(kind: str, value: int, defender_chooses: bool) -> str:
         return f"{'-' if defender_chooses else ''}{value}D"
     if kind in ("armour", "foul", "chainsaw", "stab"):
         return f"AV{value}"
-    if kind in ST_KINDS:
+    if kind in (*ST_KINDS, "chain"):
         return str(value)
     return f"{value}+"
 

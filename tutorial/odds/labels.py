@@ -35,6 +35,7 @@ SKILL_KINDS = {
     "bomb": "bombardier",  # a Throw Bomb, the skill's action  # 2025's trait (the classic rules refuse the step)
     "dauntless": "dauntless",
     "tentacles": "tentacles",
+    "chain": "ball-and-chain",  # a square of his move: the throw-in template's D6
 }
 GOAL_LABELS = {
     "down": gettext_lazy("knock down"),
@@ -126,6 +127,11 @@ def step_label(step: TurnStep, edition: str, lang: str) -> str:
     elif step.kind in ("dauntless", "tentacles"):
         strength = f"{notation.abbreviations(edition, lang)['st']} {step.value}"
         text = _("%(roll)s against %(strength)s") % {"roll": kind_label(step.kind, edition, lang), "strength": strength}
+    elif step.kind == "chain":
+        text = _("%(roll)s: %(count)s of the template's 3 ways") % {
+            "roll": kind_label("chain", edition, lang),
+            "count": step.value,
+        }
     elif step.kind in ("armour", "foul", "chainsaw", "stab"):
         av = notation.characteristic_value(get_edition(edition), "av", step.value)
         text = f"{kind_label(step.kind, edition, lang)} {notation.abbreviations(edition, lang)['av']}{av}"

@@ -18,6 +18,7 @@ TEMPLATE_PROBLEMS = {
     classic.ARMOUR_RANGE: "armour_value",
     code.ARMOUR_PLUS_RANGE: "armour_value",
     code.ST_RANGE: "st_value",
+    code.CHAIN_WAYS: "chain_ways",  # the engine's own code for the same refusal
     code.UNKNOWN_KIND: "unknown_step",
     classic.NOT_A_NUMBER: "not_a_number",
     classic.NO_VALUE: "no_value",

@@ -132,7 +132,11 @@ class Bb2025(Edition):
     ttm_subpar_landing_penalty = 1
     block_die_rerolls = (("brawler", "both_down"), ("hatred", "attacker_down"))
     # A star's once-per-game or once-per-half re-roll is used at most once in a turn too.
-    skill_rerolls_once_per_turn = Edition.skill_rerolls_once_per_turn | {"mesmerising-dance", "the-ballista"}
+    skill_rerolls_once_per_turn = Edition.skill_rerolls_once_per_turn | {
+        "mesmerising-dance",
+        "the-ballista",
+        "whirling-dervish",
+    }
     # When: "blitz" (a Blitz's block), "block" (a Block action), "falls" (the result would knock
     # him down) or "any". H'thark's Unstoppable Momentum, every Blitz (FFB: canRerollSingleBlockDieDuringBlitz, no usage
     # limit); Willow's Woodland Fury, once per game (FFB: canRerollSingleBlockDieWhenWouldBeKnockedDown);

@@ -62,3 +62,19 @@ def test_the_branch_mark_follows_a_fury_roll_only_where_the_engine_branches(clie
     # where the engine never branches would mark a step that is then never made.
     html = client.get("/en/odds/", {"c": f"bb2025;rr1;p=fury-of-the-blood-god;{steps}"}).content.decode()
     assert "turns his 1 into two Block actions" not in html
+
+
+@pytest.mark.django_db
+def test_fungus_s_ball_and_chain_squares_with_whirling_dervish_in_two_languages(client) -> None:
+    # Two squares, one way of three each, the D6 re-rolled once: 1/3 * 5/9 + 2/3 * 1/3 * 1/3 = 7/27
+    # (tests/engine/test_engine_ball_and_chain.py); the team re-roll cannot be used on a direction.
+    code = "bb2025;rr1;f=whirling-dervish;f.chain:1,chain:1"
+    spanish = re.sub(r"\s+", " ", re.sub(r"<[^>]+>", " ", client.get("/es/odds/", {"c": code}).content.decode()))
+    assert "25,9 % (7/27)" in spanish and "el mejor plan prevé gastar 0" in spanish
+    assert "Bola con cadena: 1 de las 3 direcciones de la plantilla" in spanish  # the 2025 trait's Spanish name
+    # His star page opens the calculator on the same kind of turn, with his own profile.
+    star = client.get("/fr/bb2025/stars/fungus-the-loon/").content.decode()
+    assert "whirling-dervish,st:7;chain:1,chain:1" in star
+    refused = client.get("/fr/odds/", {"c": "lrb6;rr1;chain:3"})
+    assert refused.status_code == 400
+    assert "une étape chain indique combien des 3 directions du gabarit" in refused.content.decode()
